@@ -1,0 +1,178 @@
+//! Cell sets ("bitboards") for boards of any shape.
+//!
+//! A board's cells are numbered densely from 0; a [`CellSet`] holds a subset of them
+//! as bits. The move generator is generic over the set type so that one code path
+//! serves boards of up to 128 cells (`u128`, one register pair on x86-64) and, later,
+//! wider boards (`[u64; N]`) without a rewrite: a variant picks its width once, when
+//! it is built, never per node.
+//!
+//! ```
+//! use raum_bitboard::CellSet;
+//! let s = u128::single(3) | u128::single(70);
+//! assert_eq!(s.count(), 2);
+//! assert_eq!(s.cells().collect::<Vec<_>>(), vec![3, 70]);
+//! ```
+
+use core::fmt::Debug;
+use core::hash::Hash;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of cells, numbered `0..CellSet::CAPACITY`.
+pub trait CellSet:
+    Copy
+    + Eq
+    + Hash
+    + Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// How many cells the type can hold.
+    const CAPACITY: usize;
+    /// The empty set.
+    const EMPTY: Self;
+    /// A per-cell array of bytes, big enough for every cell: the position's mailbox.
+    type ByteArray: Copy + Eq + Hash + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]> + 'static;
+
+    /// A zeroed [`Self::ByteArray`].
+    fn zero_bytes() -> Self::ByteArray;
+    /// The set holding `cell` alone.
+    fn single(cell: usize) -> Self;
+    /// Whether `cell` is in the set.
+    fn has(self, cell: usize) -> bool;
+    /// Number of cells in the set.
+    fn count(self) -> u32;
+    /// Whether the set is empty.
+    fn is_empty(self) -> bool;
+    /// The lowest cell; meaningless on the empty set.
+    fn lowest(self) -> usize;
+    /// The highest cell; meaningless on the empty set.
+    fn highest(self) -> usize;
+    /// The set without its lowest cell.
+    fn without_lowest(self) -> Self;
+
+    /// Whether the set is non-empty.
+    #[inline(always)]
+    fn any(self) -> bool {
+        !self.is_empty()
+    }
+    /// Whether the set holds more than one cell.
+    #[inline(always)]
+    fn several(self) -> bool {
+        self.without_lowest().any()
+    }
+    /// Iterates over the cells, lowest first.
+    #[inline(always)]
+    fn cells(self) -> Cells<Self> {
+        Cells(self)
+    }
+    /// Adds a cell.
+    #[inline(always)]
+    fn insert(&mut self, cell: usize) {
+        *self |= Self::single(cell);
+    }
+    /// Removes a cell.
+    #[inline(always)]
+    fn remove(&mut self, cell: usize) {
+        *self &= !Self::single(cell);
+    }
+}
+
+/// Iterator over the cells of a set, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub struct Cells<S>(S);
+
+impl<S: CellSet> Iterator for Cells<S> {
+    type Item = usize;
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0.is_empty() {
+            None
+        } else {
+            let c = self.0.lowest();
+            self.0 = self.0.without_lowest();
+            Some(c)
+        }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl<S: CellSet> ExactSizeIterator for Cells<S> {}
+
+impl CellSet for u128 {
+    const CAPACITY: usize = 128;
+    const EMPTY: Self = 0;
+    type ByteArray = [u8; 128];
+
+    #[inline(always)]
+    fn zero_bytes() -> [u8; 128] {
+        [0; 128]
+    }
+    #[inline(always)]
+    fn single(cell: usize) -> Self {
+        1u128 << cell
+    }
+    #[inline(always)]
+    fn has(self, cell: usize) -> bool {
+        (self >> cell) & 1 != 0
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline(always)]
+    fn lowest(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+    #[inline(always)]
+    fn highest(self) -> usize {
+        127 - self.leading_zeros() as usize
+    }
+    #[inline(always)]
+    fn without_lowest(self) -> Self {
+        self & self.wrapping_sub(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn single_cells_round_trip() {
+        for c in 0..128 {
+            let s = u128::single(c);
+            assert!(s.has(c));
+            assert_eq!(s.lowest(), c);
+            assert_eq!(s.highest(), c);
+            assert_eq!(s.count(), 1);
+            assert!(!s.several());
+        }
+    }
+
+    #[test]
+    fn iteration_is_ordered() {
+        let s = u128::single(127) | u128::single(0) | u128::single(64);
+        assert_eq!(s.cells().collect::<Vec<_>>(), vec![0, 64, 127]);
+        assert_eq!(s.cells().len(), 3);
+        let mut t = s;
+        t.remove(64);
+        t.insert(5);
+        assert_eq!(t.cells().collect::<Vec<_>>(), vec![0, 5, 127]);
+    }
+}

@@ -1,0 +1,68 @@
+//! Error types of the rules layer.
+
+use crate::piece::Color;
+use thiserror::Error;
+
+/// A variant name that Raum cannot play.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum UnknownVariant {
+    /// Not a variant id at all.
+    #[error("unknown variant '{0}' (known: {list})", list = crate::spec::KNOWN_VARIANTS.iter().filter(|v| v.1.is_some()).map(|v| v.0).collect::<Vec<_>>().join(", "))]
+    Unknown(String),
+    /// A variant of RULES.md that is not implemented yet.
+    #[error("variant '{0}' is known but not playable yet (playable: {list})", list = crate::spec::KNOWN_VARIANTS.iter().filter(|v| v.1.is_some()).map(|v| v.0).collect::<Vec<_>>().join(", "))]
+    NotYet(String),
+}
+
+/// A variant description that cannot be compiled.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum VariantError {
+    /// The board itself is invalid.
+    #[error(transparent)]
+    Geometry(#[from] raum_geometry::GeometryError),
+    /// More kinds than [`crate::MAX_KINDS`].
+    #[error("{0} piece kinds, more than supported")]
+    TooManyKinds(usize),
+    /// A letter that names no piece of the variant.
+    #[error("no piece with letter '{0}'")]
+    UnknownLetter(char),
+    /// A feature the rules core does not support yet.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+}
+
+/// Why a [`crate::Setup`] is not a legal position.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    /// The board has the wrong number of cells.
+    #[error("the board lists {got} cells, the variant has {expected}")]
+    CellCount {
+        /// Cells of the variant.
+        expected: usize,
+        /// Cells given.
+        got: usize,
+    },
+    /// A side has no king.
+    #[error("{0} has no king")]
+    MissingKing(Color),
+    /// A side has more than one king.
+    #[error("{0} has more than one king")]
+    ExtraKing(Color),
+    /// The side not to move is in check.
+    #[error("{0} is in check but it is not {0}'s move")]
+    OpponentInCheck(Color),
+    /// A pawn stands where it would already have promoted.
+    #[error("{color} pawn on its promotion cell {cell}")]
+    PawnOnPromotionCell {
+        /// Its colour.
+        color: Color,
+        /// Cell name.
+        cell: String,
+    },
+    /// Castling rights that the variant or board cannot have.
+    #[error("invalid castling rights: {0}")]
+    Castling(String),
+    /// An en-passant field inconsistent with the board.
+    #[error("invalid en passant: {0}")]
+    EnPassant(String),
+}

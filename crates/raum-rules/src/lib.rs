@@ -1,0 +1,40 @@
+//! The rules of 3D chess variants, generic over board shape and width.
+//!
+//! A variant is *data* ([`VariantSpec`]: board, pieces, army, pawn rules,
+//! castling hook) compiled once into tables ([`Variant`]). A [`Setup`] is an
+//! unvalidated position; [`Position`] is a legal one, with legal move
+//! generation, make/unmake, Zobrist hashing and game outcomes.
+//!
+//! ```
+//! use raum_rules::{Position, Variant, VariantId};
+//! let v = Variant::get(VariantId::FiveUp);
+//! let pos = Position::start(v);
+//! assert_eq!(pos.count_legal(), 62);
+//! ```
+
+mod error;
+mod motion;
+mod movegen;
+mod moves;
+mod naming;
+mod outcome;
+mod piece;
+mod position;
+mod setup;
+mod spec;
+mod variant;
+mod variants;
+mod zobrist;
+
+pub use error::{PositionError, UnknownVariant, VariantError};
+pub use motion::{Motion, PieceDef, Role};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
+pub use outcome::{DrawReason, Game, IllegalMove, Outcome};
+pub use piece::{Color, Kind, MAX_KINDS, Piece};
+pub use position::{Position, Undo};
+pub use setup::Setup;
+pub use spec::{CastlingRule, CellNaming, KNOWN_VARIANTS, Mirror, PawnRules, VariantId, VariantSpec};
+pub use variant::{DoubleStep, Variant};
+
+/// Raum's built-in variants use boards of at most 128 cells: this is their cell set.
+pub type Cells = u128;

@@ -1,0 +1,89 @@
+//! How pieces move, as data.
+
+use raum_geometry::{Family, Vector, leap_vectors};
+
+/// One mode of motion (moving, or capturing): the direction families a piece
+/// slides along and the vectors it leaps by. A one-step piece is a leaper whose
+/// vectors are unit steps.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Motion {
+    /// Direction families slid along, stopping at the first occupied cell.
+    pub slides: Vec<Family>,
+    /// Leap vectors (they jump; nothing blocks them).
+    pub leaps: Vec<Vector>,
+}
+
+impl Motion {
+    /// Slides along the given families.
+    pub fn slider(families: &[Family]) -> Self {
+        Motion { slides: families.to_vec(), leaps: Vec::new() }
+    }
+
+    /// One step in each direction of the given families.
+    pub fn stepper(families: &[Family]) -> Self {
+        let leaps = raum_geometry::DIRECTIONS
+            .iter()
+            .copied()
+            .filter(|v| families.iter().any(|f| f.dimensions() == v.dimensions()))
+            .collect();
+        Motion { slides: Vec::new(), leaps }
+    }
+
+    /// An (a,b,c)-leaper.
+    pub fn leaper(a: i8, b: i8, c: i8) -> Self {
+        Motion { slides: Vec::new(), leaps: leap_vectors(a, b, c) }
+    }
+
+    /// This motion plus another.
+    pub fn with(mut self, other: Motion) -> Self {
+        for f in other.slides {
+            if !self.slides.contains(&f) {
+                self.slides.push(f);
+            }
+        }
+        for v in other.leaps {
+            if !self.leaps.contains(&v) {
+                self.leaps.push(v);
+            }
+        }
+        self
+    }
+}
+
+/// What a piece kind is for the rules beyond its motion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A royal piece: it may not be left attacked.
+    King,
+    /// Moves by the variant's pawn rules ([`crate::PawnRules`]), not by [`Motion`].
+    Pawn,
+    /// Any other piece.
+    Piece,
+}
+
+/// A piece kind in a variant's piece table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceDef {
+    /// Letter in position strings and moves (upper case).
+    pub letter: char,
+    /// English name.
+    pub name: &'static str,
+    /// Role.
+    pub role: Role,
+    /// Non-capturing moves.
+    pub moves: Motion,
+    /// Captures; the cells it attacks.
+    pub captures: Motion,
+}
+
+impl PieceDef {
+    /// A piece that moves as it captures.
+    pub fn new(letter: char, name: &'static str, role: Role, motion: Motion) -> Self {
+        PieceDef { letter, name, role, moves: motion.clone(), captures: motion }
+    }
+
+    /// A piece whose captures differ from its moves (the Five Up king).
+    pub fn split(letter: char, name: &'static str, role: Role, moves: Motion, captures: Motion) -> Self {
+        PieceDef { letter, name, role, moves, captures }
+    }
+}

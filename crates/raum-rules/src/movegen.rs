@@ -1,0 +1,270 @@
+//! Legal move generation with check and pin masks, and bulk-counting perft.
+//!
+//! One royal king per side: a non-king move is legal iff it stays on its pin
+//! line (if pinned) and, in single check, captures the checker or blocks its
+//! ray. King moves are tested against the enemy's attacks with the king lifted
+//! off the board. En passant, which removes a second piece, is tested by
+//! recomputing attacks on the king.
+
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use raum_bitboard::CellSet;
+use raum_geometry::DIRECTIONS;
+
+/// Receives generated moves: either collects them or only counts them.
+trait Sink<S: CellSet> {
+    /// Moves of a non-pawn piece from `from` to every cell of `targets`.
+    fn piece(&mut self, from: usize, targets: S);
+    /// Pawn moves; targets inside `promo` expand to one move per promotion kind.
+    fn pawn(&mut self, from: usize, targets: S, promo: S, kinds: &[Kind]);
+    /// One special move (double step, en passant, castling).
+    fn special(&mut self, m: Move);
+}
+
+impl<S: CellSet> Sink<S> for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, from: usize, targets: S) {
+        for to in targets.cells() {
+            self.push(Move::normal(from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawn(&mut self, from: usize, targets: S, promo: S, kinds: &[Kind]) {
+        for to in targets.cells() {
+            if promo.has(to) {
+                for &k in kinds {
+                    self.push(Move::new(from, to, MoveKind::Normal, Some(k)));
+                }
+            } else {
+                self.push(Move::normal(from, to));
+            }
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+struct Counter(u64);
+
+impl<S: CellSet> Sink<S> for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _from: usize, targets: S) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn pawn(&mut self, _from: usize, targets: S, promo: S, kinds: &[Kind]) {
+        self.0 += targets.count() as u64 + (targets & promo).count() as u64 * (kinds.len() as u64).saturating_sub(1);
+    }
+    #[inline(always)]
+    fn special(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Most pinned pieces at once: one per line through the king.
+const MAX_PINS: usize = 26;
+
+impl<S: CellSet> Position<S> {
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// Number of legal moves, without listing them.
+    pub fn count_legal(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    /// Whether `m` is a legal move here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// Legal leaf count at `depth` (bulk-counted at the last ply).
+    ///
+    /// ```
+    /// use raum_rules::{Position, Variant, VariantId};
+    /// let pos = Position::start(Variant::get(VariantId::Raumschach));
+    /// assert_eq!(pos.perft(2), 3615);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut p = *self;
+        p.perft_mut(depth)
+    }
+
+    fn perft_mut(&mut self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_legal(),
+            _ => {
+                let moves = self.legal_moves();
+                let mut total = 0;
+                for &m in moves.iter() {
+                    let undo = self.play(m);
+                    total += self.perft_mut(depth - 1);
+                    self.unplay(m, undo);
+                }
+                total
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn generate<K: Sink<S>>(&self, sink: &mut K) {
+        let v = self.v;
+        let n = v.cells();
+        let us = self.side;
+        let them = us.opponent();
+        let own = self.by_color[us.index()];
+        let enemy = self.by_color[them.index()];
+        let occ = own | enemy;
+        let all = v.geo.all();
+        let empty = all & !occ;
+        let king = self.king_cell(us);
+        let king_bit = S::single(king);
+        let checkers = self.attackers(them, king, occ, enemy);
+
+        // King moves: test each target with the king lifted off the board.
+        let kk = v.king.index();
+        let quiet = (v.move_leaps[kk * n + king] | v.slide(king, &v.move_slides[kk], occ)) & empty;
+        let captures = (v.capture_leaps[kk * n + king] | v.slide(king, &v.capture_slides[kk], occ)) & enemy;
+        let mut king_legal = S::EMPTY;
+        for t in (quiet | captures).cells() {
+            if self.attackers(them, t, occ ^ king_bit, enemy & !S::single(t)).is_empty() {
+                king_legal.insert(t);
+            }
+        }
+        sink.piece(king, king_legal);
+        if checkers.several() {
+            return;
+        }
+
+        let check_mask = if checkers.any() {
+            let c = checkers.lowest();
+            let by_leap = match self.piece_at(c) {
+                Some(p) if Some(p.kind) == v.pawn => true,
+                Some(p) => v.capture_leaps_from[p.kind.index() * n + king].has(c),
+                None => true,
+            };
+            if by_leap { checkers } else { checkers | v.geo.between(king, c) }
+        } else {
+            all
+        };
+
+        // Pins: an own piece alone between the king and an enemy slider.
+        let mut pinned = S::EMPTY;
+        let mut pin_cells = [0u16; MAX_PINS];
+        let mut pin_masks = [S::EMPTY; MAX_PINS];
+        let mut pins = 0;
+        for class in &v.slide_classes {
+            let mut kinds = S::EMPTY;
+            let mut mask = class.kinds;
+            while mask != 0 {
+                kinds |= self.by_kind[mask.trailing_zeros() as usize];
+                mask &= mask - 1;
+            }
+            for s in (class.rays[king] & kinds & enemy).cells() {
+                let between = v.geo.between(king, s);
+                let blockers = between & occ;
+                if blockers.any() && !blockers.several() && (blockers & own).any() && pins < MAX_PINS {
+                    pinned |= blockers;
+                    pin_cells[pins] = blockers.lowest() as u16;
+                    pin_masks[pins] = between | S::single(s);
+                    pins += 1;
+                }
+            }
+        }
+        let restrict = |cell: usize| -> S {
+            if pinned.has(cell) {
+                let i = pin_cells[..pins].iter().position(|&c| c as usize == cell).unwrap_or(0);
+                check_mask & pin_masks[i]
+            } else {
+                check_mask
+            }
+        };
+
+        let pawn = v.pawn.map_or(usize::MAX, |k| k.index());
+        for k in 0..v.kinds {
+            if k == kk || k == pawn {
+                continue;
+            }
+            let bb = self.by_kind[k] & own;
+            if bb.is_empty() {
+                continue;
+            }
+            for p in bb.cells() {
+                let t = if v.symmetric[k] {
+                    (v.capture_leaps[k * n + p] | v.slide(p, &v.capture_slides[k], occ)) & !own & all
+                } else {
+                    ((v.move_leaps[k * n + p] | v.slide(p, &v.move_slides[k], occ)) & empty)
+                        | ((v.capture_leaps[k * n + p] | v.slide(p, &v.capture_slides[k], occ)) & enemy)
+                };
+                sink.piece(p, t & restrict(p));
+            }
+        }
+
+        if pawn != usize::MAX {
+            let ui = us.index();
+            let promo = v.promotion_zone[ui];
+            let kinds = &v.promote_to[..];
+            for p in (self.by_kind[pawn] & own).cells() {
+                let r = restrict(p);
+                let t = ((v.pawn_steps[ui * n + p] & empty) | (v.pawn_captures[ui * n + p] & enemy)) & r;
+                sink.pawn(p, t, promo, kinds);
+                if v.double_origins[ui].has(p) {
+                    for d in &v.pawn_doubles[ui * n + p] {
+                        if r.has(d.to as usize) && v.double_step_open(d, occ) {
+                            sink.special(Move::new(p, d.to as usize, MoveKind::DoubleStep, None));
+                        }
+                    }
+                }
+                if self.ep.any() {
+                    for t in (v.pawn_captures[ui * n + p] & self.ep).cells() {
+                        let victim = S::single(self.ep_victim as usize);
+                        let after = (occ ^ S::single(p) ^ victim) | S::single(t);
+                        if self.attackers(them, king, after, enemy & !victim).is_empty() {
+                            sink.special(Move::new(p, t, MoveKind::EnPassant, None));
+                        }
+                    }
+                }
+            }
+        }
+
+        if let Some(rook) = v.castle_partner {
+            if self.castling >> us.index() & 1 == 1 && checkers.is_empty() {
+                self.castles(sink, king, rook, occ, enemy, them);
+            }
+        }
+    }
+
+    /// Five Up swap castling: the king and an own rook on one orthogonal line,
+    /// only empty cells between, none of them attacked, nor the rook's cell.
+    fn castles<K: Sink<S>>(&self, sink: &mut K, king: usize, rook: Kind, occ: S, enemy: S, them: Color) {
+        let v = self.v;
+        let rooks = self.pieces(them.opponent(), rook);
+        for d in 0..26 {
+            if DIRECTIONS[d].dimensions() != 1 {
+                continue;
+            }
+            let blockers = v.geo.ray(king, d) & occ;
+            if blockers.is_empty() {
+                continue;
+            }
+            let b = if d < 13 { blockers.lowest() } else { blockers.highest() };
+            if !rooks.has(b) {
+                continue;
+            }
+            let path_safe = v.geo.between(king, b).cells().all(|c| self.attackers(them, c, occ, enemy).is_empty());
+            if path_safe && self.attackers(them, b, occ, enemy).is_empty() {
+                sink.special(Move::new(king, b, MoveKind::Castle, None));
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! Moves packed in a `u32`, and fixed-capacity move lists.
+
+use crate::piece::Kind;
+
+/// What kind of special handling a move needs when played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A plain move or capture (promotion included).
+    Normal = 0,
+    /// A pawn's double step: it may leave en-passant targets.
+    DoubleStep = 1,
+    /// An en-passant capture: `to` is the passed cell; the captured pawn stands elsewhere.
+    EnPassant = 2,
+    /// Castling: `from` is the king's cell, `to` the partner rook's cell.
+    Castle = 3,
+}
+
+/// A move: 9-bit from and to cells (boards up to 512 cells), a promotion kind
+/// and a [`MoveKind`], in one `u32`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(u32);
+
+impl Move {
+    const CELL: u32 = 0x1FF;
+
+    /// A move of the given kind, optionally promoting.
+    #[inline(always)]
+    pub const fn new(from: usize, to: usize, kind: MoveKind, promotion: Option<Kind>) -> Move {
+        let promo = match promotion {
+            Some(k) => k.0 as u32 + 1,
+            None => 0,
+        };
+        Move(from as u32 | (to as u32) << 9 | promo << 18 | (kind as u32) << 22)
+    }
+
+    /// A plain move.
+    #[inline(always)]
+    pub const fn normal(from: usize, to: usize) -> Move {
+        Move::new(from, to, MoveKind::Normal, None)
+    }
+
+    /// Origin cell.
+    #[inline(always)]
+    pub const fn from(self) -> usize {
+        (self.0 & Self::CELL) as usize
+    }
+
+    /// Destination cell (the rook's cell for castling).
+    #[inline(always)]
+    pub const fn to(self) -> usize {
+        (self.0 >> 9 & Self::CELL) as usize
+    }
+
+    /// The kind promoted to.
+    #[inline(always)]
+    pub const fn promotion(self) -> Option<Kind> {
+        match self.0 >> 18 & 0xF {
+            0 => None,
+            p => Some(Kind(p as u8 - 1)),
+        }
+    }
+
+    /// Special handling.
+    #[inline(always)]
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> 22 & 3 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::DoubleStep,
+            2 => MoveKind::EnPassant,
+            _ => MoveKind::Castle,
+        }
+    }
+
+    /// The packed bits.
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+}
+
+impl core::fmt::Debug for Move {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Move({}->{} {:?}", self.from(), self.to(), self.kind())?;
+        if let Some(p) = self.promotion() {
+            write!(f, " ={}", p.0)?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// Most moves a [`MoveList`] holds; far above any reachable position's count.
+pub const MAX_MOVES: usize = 2048;
+
+/// A fixed-capacity list of moves, filled by the generator without allocating.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList { moves: [Move(0); MAX_MOVES], len: 0 }
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends a move; silently drops it if the list is full (impossible in
+    /// reachable positions: see [`MAX_MOVES`]).
+    #[inline(always)]
+    pub fn push(&mut self, m: Move) {
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+
+    /// Removes every move.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl core::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl core::ops::DerefMut for MoveList {
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl core::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}

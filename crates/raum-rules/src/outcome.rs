@@ -1,0 +1,143 @@
+//! Game results: checkmate, stalemate and the draw rules; a game with history.
+
+use crate::moves::Move;
+use crate::piece::Color;
+use crate::position::{Position, Undo};
+use raum_bitboard::CellSet;
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// 100 plies without a capture or a pawn move.
+    FiftyMoves,
+    /// The same position (side to move, rights, en-passant options) a third time.
+    Repetition,
+    /// Only the two kings are left.
+    BareKings,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `winner` checkmated the other side.
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
+    /// A draw.
+    Draw(DrawReason),
+}
+
+impl core::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Outcome::Checkmate { winner: Color::White } => f.write_str("1-0 (White mates)"),
+            Outcome::Checkmate { winner: Color::Black } => f.write_str("0-1 (Black mates)"),
+            Outcome::Draw(DrawReason::Stalemate) => f.write_str("1/2-1/2 (stalemate)"),
+            Outcome::Draw(DrawReason::FiftyMoves) => f.write_str("1/2-1/2 (50-move rule)"),
+            Outcome::Draw(DrawReason::Repetition) => f.write_str("1/2-1/2 (threefold repetition)"),
+            Outcome::Draw(DrawReason::BareKings) => f.write_str("1/2-1/2 (bare kings)"),
+        }
+    }
+}
+
+impl<S: CellSet> Position<S> {
+    /// The result if the game is over by a rule that the position alone decides
+    /// (everything but repetition, which needs the history: see [`Game`]).
+    /// Mate and stalemate take precedence over the 50-move rule.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.count_legal() == 0 {
+            return Some(if self.is_check() {
+                Outcome::Checkmate { winner: self.side.opponent() }
+            } else {
+                Outcome::Draw(DrawReason::Stalemate)
+            });
+        }
+        if self.halfmove >= 100 {
+            return Some(Outcome::Draw(DrawReason::FiftyMoves));
+        }
+        if (self.by_kind[self.v.king.index()] ^ self.occupied()).is_empty() {
+            return Some(Outcome::Draw(DrawReason::BareKings));
+        }
+        None
+    }
+}
+
+/// A game: a start position, the moves played, and what is needed to detect
+/// repetition and take moves back.
+#[derive(Clone, Debug)]
+pub struct Game<S: CellSet> {
+    start: Position<S>,
+    position: Position<S>,
+    moves: Vec<Move>,
+    undos: Vec<Undo<S>>,
+    hashes: Vec<u64>,
+}
+
+/// A move that is not legal in the game's current position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move")]
+pub struct IllegalMove;
+
+impl<S: CellSet> Game<S> {
+    /// A game from `start`.
+    pub fn new(start: Position<S>) -> Self {
+        Game { start, position: start, moves: Vec::new(), undos: Vec::new(), hashes: vec![start.hash()] }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position<S> {
+        &self.position
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position<S> {
+        &self.start
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Plays a move if it is legal.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if !self.position.is_legal(m) {
+            return Err(IllegalMove);
+        }
+        self.undos.push(self.position.play(m));
+        self.moves.push(m);
+        self.hashes.push(self.position.hash());
+        Ok(())
+    }
+
+    /// Takes the last move back; `false` if there is none.
+    pub fn undo(&mut self) -> bool {
+        match (self.moves.pop(), self.undos.pop()) {
+            (Some(m), Some(u)) => {
+                self.position.unplay(m, u);
+                self.hashes.pop();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// How many times the current position has occurred (within the reversible
+    /// stretch since the last capture or pawn move).
+    pub fn repetitions(&self) -> usize {
+        let h = self.position.hash();
+        let window = (self.position.halfmove_clock() as usize + 1).min(self.hashes.len());
+        self.hashes[self.hashes.len() - window..].iter().rev().step_by(2).filter(|&&x| x == h).count()
+    }
+
+    /// The result, if the game is over, repetition included.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.position.outcome() {
+            return Some(o);
+        }
+        (self.repetitions() >= 3).then_some(Outcome::Draw(DrawReason::Repetition))
+    }
+}

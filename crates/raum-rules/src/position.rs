@@ -1,0 +1,499 @@
+//! A validated position: bitboards, mailbox, state, hash; make and unmake.
+
+use crate::error::PositionError;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Color, Kind, MAX_KINDS, Piece};
+use crate::setup::Setup;
+use crate::variant::Variant;
+use raum_bitboard::CellSet;
+
+/// A legal position of a variant.
+///
+/// Cheap to copy (a few hundred bytes for 5x5x5 boards). Change it with
+/// [`Position::play`] / [`Position::unplay`], or [`Position::play_copy`].
+///
+/// ```
+/// use raum_rules::{Position, Variant, VariantId};
+/// let pos = Position::start(Variant::get(VariantId::FiveUp));
+/// assert_eq!(pos.legal_moves().len(), 62);
+/// ```
+#[derive(Clone, Copy)]
+pub struct Position<S: CellSet> {
+    pub(crate) v: &'static Variant<S>,
+    pub(crate) by_kind: [S; MAX_KINDS],
+    pub(crate) by_color: [S; 2],
+    pub(crate) mailbox: S::ByteArray,
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    pub(crate) ep: S,
+    pub(crate) ep_victim: u16,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+}
+
+/// What [`Position::unplay`] needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo<S> {
+    captured: u8,
+    castling: u8,
+    ep: S,
+    ep_victim: u16,
+    halfmove: u32,
+    hash: u64,
+}
+
+impl<S: CellSet> PartialEq for Position<S> {
+    fn eq(&self, o: &Self) -> bool {
+        core::ptr::eq(self.v, o.v)
+            && self.by_kind == o.by_kind
+            && self.by_color == o.by_color
+            && self.mailbox == o.mailbox
+            && self.side == o.side
+            && self.castling == o.castling
+            && self.ep == o.ep
+            && (self.ep.is_empty() || self.ep_victim == o.ep_victim)
+            && self.halfmove == o.halfmove
+            && self.fullmove == o.fullmove
+            && self.hash == o.hash
+    }
+}
+
+impl<S: CellSet> Eq for Position<S> {}
+
+impl<S: CellSet> core::fmt::Debug for Position<S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Position").field("variant", &self.v.id()).field("setup", &self.to_setup()).finish()
+    }
+}
+
+impl<S: CellSet> Position<S> {
+    /// The variant's start position.
+    pub fn start(v: &'static Variant<S>) -> Self {
+        Self::from_setup(v, v.start_setup().clone()).unwrap_or_else(|e| panic!("start position of {} is invalid: {e}", v.id()))
+    }
+
+    /// Validates a setup.
+    pub fn from_setup(v: &'static Variant<S>, setup: Setup) -> Result<Self, PositionError> {
+        let n = v.cells();
+        if setup.board.len() != n {
+            return Err(PositionError::CellCount { expected: n, got: setup.board.len() });
+        }
+        let mut pos = Position {
+            v,
+            by_kind: [S::EMPTY; MAX_KINDS],
+            by_color: [S::EMPTY; 2],
+            mailbox: S::zero_bytes(),
+            side: setup.side,
+            castling: setup.castling,
+            ep: S::EMPTY,
+            ep_victim: 0,
+            halfmove: setup.halfmove,
+            fullmove: setup.fullmove.max(1),
+            hash: 0,
+        };
+        for (cell, p) in setup.board.iter().enumerate() {
+            if let Some(p) = *p {
+                if p.kind.index() >= v.kinds {
+                    return Err(PositionError::Castling(format!("piece kind {} out of range", p.kind.0)));
+                }
+                pos.put(cell, p);
+            }
+        }
+        for c in Color::ALL {
+            let kings = pos.pieces(c, v.king);
+            if kings.is_empty() {
+                return Err(PositionError::MissingKing(c));
+            }
+            if kings.several() {
+                return Err(PositionError::ExtraKing(c));
+            }
+            if let Some(pawn) = v.pawn {
+                let bad = pos.pieces(c, pawn) & v.promotion_zone[c.index()];
+                if bad.any() {
+                    return Err(PositionError::PawnOnPromotionCell { color: c, cell: v.cell_name(bad.lowest()) });
+                }
+            }
+        }
+        if setup.castling != 0 && !v.has_castling() {
+            return Err(PositionError::Castling(format!("{} has no castling", v.id())));
+        }
+        if setup.castling > 0b11 {
+            return Err(PositionError::Castling("only one right per side exists".into()));
+        }
+        pos.set_en_passant(&setup)?;
+        let them = pos.side.opponent();
+        if pos.attacked_by(pos.side, pos.king_cell(them), pos.occupied()) {
+            return Err(PositionError::OpponentInCheck(them));
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    fn set_en_passant(&mut self, setup: &Setup) -> Result<(), PositionError> {
+        let v = self.v;
+        let err = |m: String| Err(PositionError::EnPassant(m));
+        if setup.ep.is_empty() {
+            return match setup.ep_victim {
+                Some(_) => err("a pawn is named but no en-passant cell".into()),
+                None => Ok(()),
+            };
+        }
+        if !v.has_double_steps() {
+            return err(format!("{} has no double steps", v.id()));
+        }
+        let mover = self.side.opponent();
+        let mut ep = S::EMPTY;
+        for &c in &setup.ep {
+            if c >= v.cells() || self.piece_at(c).is_some() {
+                return err(format!("en-passant cell {} is not empty", v.cell_name(c.min(v.cells() - 1))));
+            }
+            ep.insert(c);
+        }
+        // Find the double step that explains the field: its origin is a start
+        // cell of the mover, now empty; its destination holds the mover's pawn;
+        // its empty middle cells are exactly the field's cells.
+        let pawn = v.pawn.expect("double steps imply pawns");
+        let n = v.cells();
+        let occ = self.occupied();
+        let mut found = Vec::new();
+        for o in v.double_origins[mover.index()].cells() {
+            if occ.has(o) {
+                continue;
+            }
+            for d in &v.pawn_doubles[mover.index() * n + o] {
+                let to = d.to as usize;
+                if self.piece_at(to) != Some(Piece::new(mover, pawn)) {
+                    continue;
+                }
+                let mut empty_mids = S::EMPTY;
+                for &m in &d.via[..d.vias as usize] {
+                    if !occ.has(m as usize) {
+                        empty_mids.insert(m as usize);
+                    }
+                }
+                if empty_mids == ep && !found.contains(&to) {
+                    found.push(to);
+                }
+            }
+        }
+        let victim = match (setup.ep_victim, found.as_slice()) {
+            (Some(vc), _) if found.contains(&vc) => vc,
+            (Some(vc), _) => return err(format!("no double step to {} passes exactly those cells", v.cell_name(vc.min(n - 1)))),
+            (None, [one]) => *one,
+            (None, []) => return err("no double step of the side that just moved passes those cells".into()),
+            (None, _) => return err("ambiguous: name the pawn that moved with @cell".into()),
+        };
+        self.ep = ep;
+        self.ep_victim = victim as u16;
+        Ok(())
+    }
+
+    /// The unvalidated form of this position.
+    pub fn to_setup(&self) -> Setup {
+        let n = self.v.cells();
+        Setup {
+            board: (0..n).map(|c| self.piece_at(c)).collect(),
+            side: self.side,
+            castling: self.castling,
+            ep: self.ep.cells().collect(),
+            ep_victim: self.ep.any().then_some(self.ep_victim as usize),
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        }
+    }
+
+    /// The variant.
+    #[inline(always)]
+    pub fn variant(&self) -> &'static Variant<S> {
+        self.v
+    }
+
+    /// Side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Castling rights (bit 0 White, bit 1 Black).
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// En-passant target cells.
+    pub fn ep_cells(&self) -> S {
+        self.ep
+    }
+
+    /// The pawn that may be taken en passant, if any.
+    pub fn ep_victim(&self) -> Option<usize> {
+        self.ep.any().then_some(self.ep_victim as usize)
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Move number.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The Zobrist hash (pieces, side, rights, and en-passant cells when an enemy pawn could use them).
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The piece on a cell.
+    #[inline(always)]
+    pub fn piece_at(&self, cell: usize) -> Option<Piece> {
+        Piece::from_code(self.mailbox.as_ref()[cell])
+    }
+
+    /// Every occupied cell.
+    #[inline(always)]
+    pub fn occupied(&self) -> S {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The cells of one side.
+    #[inline(always)]
+    pub fn color_cells(&self, c: Color) -> S {
+        self.by_color[c.index()]
+    }
+
+    /// The cells holding a kind, either colour.
+    #[inline(always)]
+    pub fn kind_cells(&self, k: Kind) -> S {
+        self.by_kind[k.index()]
+    }
+
+    /// The cells of one side's pieces of one kind.
+    #[inline(always)]
+    pub fn pieces(&self, c: Color, k: Kind) -> S {
+        self.by_kind[k.index()] & self.by_color[c.index()]
+    }
+
+    /// The cell of a side's king.
+    #[inline(always)]
+    pub fn king_cell(&self, c: Color) -> usize {
+        self.pieces(c, self.v.king).lowest()
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.attacked_by(self.side.opponent(), self.king_cell(self.side), self.occupied())
+    }
+
+    #[inline(always)]
+    fn put(&mut self, cell: usize, p: Piece) {
+        let b = S::single(cell);
+        self.by_kind[p.kind.index()] |= b;
+        self.by_color[p.color.index()] |= b;
+        self.mailbox.as_mut()[cell] = p.code();
+    }
+
+    #[inline(always)]
+    fn take(&mut self, cell: usize, p: Piece) {
+        let b = S::single(cell);
+        self.by_kind[p.kind.index()] ^= b;
+        self.by_color[p.color.index()] ^= b;
+        self.mailbox.as_mut()[cell] = 0;
+    }
+
+    #[inline(always)]
+    fn piece_key(&self, p: Piece, cell: usize) -> u64 {
+        self.v.zobrist.piece(p.color.index(), p.kind.index(), self.v.kinds, cell)
+    }
+
+    /// The en-passant part of the hash: only when the side to move has a pawn
+    /// that could capture there, as FIDE's repetition rule counts it.
+    #[inline(always)]
+    fn ep_key(&self) -> u64 {
+        if self.ep.is_empty() {
+            return 0;
+        }
+        let Some(pawn) = self.v.pawn else { return 0 };
+        let us = self.side.index();
+        let n = self.v.cells();
+        let our_pawns = self.pieces(self.side, pawn);
+        let mut h = 0;
+        let mut usable = false;
+        for c in self.ep.cells() {
+            h ^= self.v.zobrist.ep[c];
+            usable |= (self.v.pawn_captures_from[us * n + c] & our_pawns).any();
+        }
+        if usable { h } else { 0 }
+    }
+
+    /// The hash computed from scratch (equals [`Position::hash`] in every valid position).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for cell in self.occupied().cells() {
+            if let Some(p) = self.piece_at(cell) {
+                h ^= self.piece_key(p, cell);
+            }
+        }
+        if self.side == Color::Black {
+            h ^= self.v.zobrist.side;
+        }
+        h ^ self.v.zobrist.castling(self.castling) ^ self.ep_key()
+    }
+
+    /// Plays a legal move (from [`Position::legal_moves`]); returns what
+    /// [`Position::unplay`] needs. Playing a move that is not legal here leaves
+    /// the position inconsistent.
+    pub fn play(&mut self, m: Move) -> Undo<S> {
+        let v = self.v;
+        let undo = Undo {
+            captured: 0,
+            castling: self.castling,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        };
+        let mut undo = undo;
+        let mut h = self.hash ^ self.ep_key() ^ v.zobrist.castling(self.castling);
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let Some(mover) = self.piece_at(from) else { return undo };
+        self.halfmove += 1;
+        match m.kind() {
+            MoveKind::Castle => {
+                let Some(rook) = self.piece_at(to) else { return undo };
+                self.take(from, mover);
+                self.take(to, rook);
+                self.put(to, mover);
+                self.put(from, rook);
+                h ^= self.piece_key(mover, from) ^ self.piece_key(mover, to) ^ self.piece_key(rook, to) ^ self.piece_key(rook, from);
+                self.castling &= !(1 << us.index());
+            }
+            kind => {
+                let victim_cell = if kind == MoveKind::EnPassant { self.ep_victim as usize } else { to };
+                if let Some(victim) = self.piece_at(victim_cell) {
+                    undo.captured = victim.code();
+                    self.take(victim_cell, victim);
+                    h ^= self.piece_key(victim, victim_cell);
+                    self.halfmove = 0;
+                }
+                self.take(from, mover);
+                h ^= self.piece_key(mover, from);
+                let placed = match m.promotion() {
+                    Some(k) => Piece::new(us, k),
+                    None => mover,
+                };
+                self.put(to, placed);
+                h ^= self.piece_key(placed, to);
+                if Some(mover.kind) == v.pawn {
+                    self.halfmove = 0;
+                }
+            }
+        }
+        self.ep = S::EMPTY;
+        if m.kind() == MoveKind::DoubleStep {
+            let occ = self.occupied();
+            let n = v.cells();
+            if let Some(d) = v.pawn_doubles[us.index() * n + from].iter().find(|d| d.to as usize == to) {
+                for &c in &d.via[..d.vias as usize] {
+                    if !occ.has(c as usize) {
+                        self.ep.insert(c as usize);
+                    }
+                }
+            }
+            self.ep_victim = to as u16;
+        }
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = us.opponent();
+        h ^= v.zobrist.side ^ v.zobrist.castling(self.castling);
+        self.hash = h ^ self.ep_key();
+        undo
+    }
+
+    /// Takes back `m`, which must be the last move played with `undo` its result.
+    pub fn unplay(&mut self, m: Move, undo: Undo<S>) {
+        let v = self.v;
+        self.side = self.side.opponent();
+        let us = self.side;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Castle => {
+                if let (Some(king), Some(rook)) = (self.piece_at(to), self.piece_at(from)) {
+                    self.take(to, king);
+                    self.take(from, rook);
+                    self.put(from, king);
+                    self.put(to, rook);
+                }
+            }
+            kind => {
+                if let Some(placed) = self.piece_at(to) {
+                    self.take(to, placed);
+                    let original = match (m.promotion(), v.pawn) {
+                        (Some(_), Some(pawn)) => Piece::new(us, pawn),
+                        _ => placed,
+                    };
+                    self.put(from, original);
+                }
+                if let Some(victim) = Piece::from_code(undo.captured) {
+                    let cell = if kind == MoveKind::EnPassant { undo.ep_victim as usize } else { to };
+                    self.put(cell, victim);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+    }
+
+    /// A copy with `m` played.
+    pub fn play_copy(&self, m: Move) -> Self {
+        let mut p = *self;
+        p.play(m);
+        p
+    }
+
+    /// Whether `by` attacks `cell` with occupancy `occ`.
+    #[inline(always)]
+    pub fn attacked_by(&self, by: Color, cell: usize, occ: S) -> bool {
+        self.attackers(by, cell, occ, self.by_color[by.index()]).any()
+    }
+
+    /// The pieces among `theirs` (of colour `by`) that attack `cell` with occupancy `occ`.
+    #[inline(always)]
+    pub(crate) fn attackers(&self, by: Color, cell: usize, occ: S, theirs: S) -> S {
+        let v = self.v;
+        let n = v.cells();
+        let mut found = S::EMPTY;
+        for &k in &v.leaper_kinds {
+            found |= v.capture_leaps_from[k.index() * n + cell] & self.by_kind[k.index()];
+        }
+        if let Some(pawn) = v.pawn {
+            found |= v.pawn_captures_from[by.index() * n + cell] & self.by_kind[pawn.index()];
+        }
+        found &= theirs;
+        for class in &v.slide_classes {
+            let mut kinds = S::EMPTY;
+            let mut mask = class.kinds;
+            while mask != 0 {
+                kinds |= self.by_kind[mask.trailing_zeros() as usize];
+                mask &= mask - 1;
+            }
+            let candidates = class.rays[cell] & kinds & theirs;
+            for c in candidates.cells() {
+                if (v.geo.between(cell, c) & occ).is_empty() {
+                    found.insert(c);
+                }
+            }
+        }
+        found
+    }
+}

@@ -1,0 +1,30 @@
+//! An unvalidated position: what a position string describes.
+
+use crate::piece::{Color, Piece};
+
+/// An arrangement of pieces and state, not yet checked for legality.
+/// Turn it into a [`crate::Position`] with [`crate::Position::from_setup`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The piece on each cell, by cell number.
+    pub board: Vec<Option<Piece>>,
+    /// Side to move.
+    pub side: Color,
+    /// Castling rights: bit 0 White, bit 1 Black (Five Up's once-per-game right).
+    pub castling: u8,
+    /// En-passant target cells, ascending.
+    pub ep: Vec<usize>,
+    /// The pawn that double-stepped, when `ep` is not empty.
+    pub ep_victim: Option<usize>,
+    /// Plies since the last capture or pawn move.
+    pub halfmove: u32,
+    /// Move number, starting at 1.
+    pub fullmove: u32,
+}
+
+impl Setup {
+    /// An empty board of `cells` cells, White to move, no rights.
+    pub fn empty(cells: usize) -> Self {
+        Setup { board: vec![None; cells], side: Color::White, castling: 0, ep: Vec::new(), ep_victim: None, halfmove: 0, fullmove: 1 }
+    }
+}

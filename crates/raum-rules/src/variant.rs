@@ -1,0 +1,423 @@
+//! A variant compiled into the tables the move generator reads.
+
+use crate::error::VariantError;
+use crate::motion::{Motion, PieceDef, Role};
+use crate::piece::{Color, Kind, MAX_KINDS, Piece};
+use crate::setup::Setup;
+use crate::spec::{CastlingRule, CellNaming, VariantId, VariantSpec};
+use crate::zobrist::Zobrist;
+use raum_bitboard::CellSet;
+use raum_geometry::{Board, Coord, DIRECTIONS, Direction, Tables, Vector, family_directions};
+use std::sync::OnceLock;
+
+/// A double step from one start cell, as cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DoubleStep {
+    /// Destination.
+    pub to: u16,
+    /// The possible middle cells: one for a straight step, two for an L step.
+    pub via: [u16; 2],
+    /// How many of `via` are used (1 or 2).
+    pub vias: u8,
+}
+
+/// Directions of one class of sliding lines, and which kinds slide along them:
+/// the unit of pin and slider-check detection.
+#[derive(Clone, Debug)]
+pub(crate) struct SlideClass<S> {
+    /// Kinds that capture by sliding along these directions (bit per kind).
+    pub kinds: u16,
+    /// Per cell: union of the empty-board rays in these directions.
+    pub rays: Vec<S>,
+}
+
+/// A variant with every table built: what positions and the move generator use.
+///
+/// Build once; [`Variant::get`] keeps one per id for the program's lifetime.
+///
+/// ```
+/// use raum_rules::{Variant, VariantId};
+/// let v = Variant::get(VariantId::FiveUp);
+/// assert_eq!(v.cells(), 125);
+/// assert_eq!(v.piece_def(v.kind_of('W').unwrap()).name, "wizard");
+/// ```
+#[derive(Debug)]
+pub struct Variant<S: CellSet> {
+    pub(crate) spec: VariantSpec,
+    pub(crate) board: Board,
+    pub(crate) geo: Tables<S>,
+    pub(crate) kinds: usize,
+    pub(crate) king: Kind,
+    pub(crate) pawn: Option<Kind>,
+    /// `[kind * cells + cell]`: leap targets for quiet moves and captures.
+    pub(crate) move_leaps: Vec<S>,
+    pub(crate) capture_leaps: Vec<S>,
+    /// `[kind * cells + cell]`: cells from which `kind` captures `cell` by a leap.
+    pub(crate) capture_leaps_from: Vec<S>,
+    pub(crate) move_slides: Vec<Vec<u8>>,
+    pub(crate) capture_slides: Vec<Vec<u8>>,
+    /// Kinds (not pawn, not king) whose moves equal their captures.
+    pub(crate) symmetric: [bool; MAX_KINDS],
+    pub(crate) leaper_kinds: Vec<Kind>,
+    pub(crate) slide_classes: Vec<SlideClass<S>>,
+    /// `[color * cells + cell]`.
+    pub(crate) pawn_steps: Vec<S>,
+    pub(crate) pawn_captures: Vec<S>,
+    pub(crate) pawn_captures_from: Vec<S>,
+    pub(crate) pawn_doubles: Vec<Vec<DoubleStep>>,
+    pub(crate) double_origins: [S; 2],
+    pub(crate) promotion_zone: [S; 2],
+    pub(crate) promote_to: Vec<Kind>,
+    pub(crate) castle_partner: Option<Kind>,
+    pub(crate) zobrist: Zobrist,
+    pub(crate) start: Setup,
+}
+
+impl Variant<u128> {
+    /// The shared, fully built variant for `id` (boards up to 128 cells).
+    pub fn get(id: VariantId) -> &'static Variant<u128> {
+        static CACHE: [OnceLock<Variant<u128>>; VariantId::ALL.len()] = [const { OnceLock::new() }; VariantId::ALL.len()];
+        let slot = VariantId::ALL.iter().position(|&v| v == id).unwrap_or(0);
+        CACHE[slot].get_or_init(|| {
+            Variant::build(crate::variants::spec(id)).unwrap_or_else(|e| panic!("built-in variant {id} is invalid: {e}"))
+        })
+    }
+}
+
+impl<S: CellSet> Variant<S> {
+    /// Compiles a variant description into tables.
+    pub fn build(spec: VariantSpec) -> Result<Self, VariantError> {
+        if spec.topology.wraps() {
+            // Wrapping boards need cyclic rays in the slider code; see ARCHITECTURE.md.
+            return Err(VariantError::Unsupported("wrapping axes".into()));
+        }
+        let board = Board::new(spec.shape.clone(), spec.topology)?;
+        let geo = Tables::<S>::new(&board)?;
+        let n = board.len();
+        let kinds = spec.pieces.len();
+        if kinds > MAX_KINDS {
+            return Err(VariantError::TooManyKinds(kinds));
+        }
+        let kind_of = |letter: char| {
+            spec.pieces.iter().position(|p| p.letter == letter).map(|i| Kind(i as u8)).ok_or(VariantError::UnknownLetter(letter))
+        };
+        let royal: Vec<usize> = (0..kinds).filter(|&k| spec.pieces[k].role == Role::King).collect();
+        let [king_index] = royal[..] else {
+            return Err(VariantError::Unsupported("exactly one royal kind is needed".into()));
+        };
+        let king = Kind(king_index as u8);
+        let pawn = spec.pieces.iter().position(|p| p.role == Role::Pawn).map(|i| Kind(i as u8));
+
+        let leap_table = |f: &dyn Fn(&PieceDef) -> &Motion| {
+            let mut t = vec![S::EMPTY; kinds * n];
+            for (k, def) in spec.pieces.iter().enumerate() {
+                if def.role == Role::Pawn {
+                    continue;
+                }
+                for cell in 0..n {
+                    t[k * n + cell] = Tables::<S>::leaps(&board, cell, &f(def).leaps);
+                }
+            }
+            t
+        };
+        let move_leaps = leap_table(&|d| &d.moves);
+        let capture_leaps = leap_table(&|d| &d.captures);
+        let mut capture_leaps_from = vec![S::EMPTY; kinds * n];
+        for k in 0..kinds {
+            for from in 0..n {
+                for to in capture_leaps[k * n + from].cells() {
+                    capture_leaps_from[k * n + to].insert(from);
+                }
+            }
+        }
+        let dirs = |m: &Motion| -> Vec<u8> {
+            let mut v: Vec<u8> = m.slides.iter().flat_map(|&f| family_directions(f)).map(|d| d as u8).collect();
+            v.sort_unstable();
+            v
+        };
+        let move_slides: Vec<Vec<u8>> = spec.pieces.iter().map(|p| dirs(&p.moves)).collect();
+        let capture_slides: Vec<Vec<u8>> = spec.pieces.iter().map(|p| dirs(&p.captures)).collect();
+        let mut symmetric = [false; MAX_KINDS];
+        for (k, p) in spec.pieces.iter().enumerate() {
+            symmetric[k] = p.role == Role::Piece && p.moves == p.captures;
+        }
+        let leaper_kinds = (0..kinds).filter(|&k| !spec.pieces[k].captures.leaps.is_empty()).map(|k| Kind(k as u8)).collect();
+
+        // Group the 26 directions by the set of kinds that capture along them.
+        let mut slide_classes: Vec<SlideClass<S>> = Vec::new();
+        let mut class_of_dir = [None; 26];
+        for d in 0..26usize {
+            let mut mask = 0u16;
+            for k in 0..kinds {
+                if capture_slides[k].contains(&(d as u8)) {
+                    mask |= 1 << k;
+                }
+            }
+            if mask == 0 {
+                continue;
+            }
+            let opposite = (d + 13) % 26;
+            let mut opp_mask = 0u16;
+            for k in 0..kinds {
+                if capture_slides[k].contains(&(opposite as u8)) {
+                    opp_mask |= 1 << k;
+                }
+            }
+            if opp_mask != mask {
+                return Err(VariantError::Unsupported("one-way sliders".into()));
+            }
+            let i = match slide_classes.iter().position(|c| c.kinds == mask) {
+                Some(i) => i,
+                None => {
+                    slide_classes.push(SlideClass { kinds: mask, rays: vec![S::EMPTY; n] });
+                    slide_classes.len() - 1
+                }
+            };
+            class_of_dir[d] = Some(i);
+        }
+        for (d, class) in class_of_dir.iter().enumerate() {
+            if let Some(i) = *class {
+                for cell in 0..n {
+                    slide_classes[i].rays[cell] |= geo.ray(cell, d as Direction);
+                }
+            }
+        }
+
+        // Pawns: White's rules as given, Black's mirrored.
+        let dims = spec.shape.dims();
+        let mirror = spec.mirror;
+        let for_color = |c: Color, v: Vector| if c == Color::White { v } else { mirror.vector(v) };
+        let cell_for = |c: Color, at: Coord| -> Option<usize> {
+            board.cell_at(if c == Color::White { at } else { mirror.cell(at, dims) })
+        };
+        let mut pawn_steps = vec![S::EMPTY; 2 * n];
+        let mut pawn_captures = vec![S::EMPTY; 2 * n];
+        let mut pawn_captures_from = vec![S::EMPTY; 2 * n];
+        let mut pawn_doubles = vec![Vec::new(); 2 * n];
+        let mut double_origins = [S::EMPTY; 2];
+        let mut promotion_zone = [S::EMPTY; 2];
+        let rules = &spec.pawns;
+        for color in Color::ALL {
+            let ci = color.index();
+            let steps: Vec<Vector> = rules.steps.iter().map(|&v| for_color(color, v)).collect();
+            let caps: Vec<Vector> = rules.captures.iter().map(|&v| for_color(color, v)).collect();
+            for cell in 0..n {
+                pawn_steps[ci * n + cell] = Tables::<S>::leaps(&board, cell, &steps);
+                pawn_captures[ci * n + cell] = Tables::<S>::leaps(&board, cell, &caps);
+                for t in pawn_captures[ci * n + cell].cells() {
+                    pawn_captures_from[ci * n + t].insert(cell);
+                }
+            }
+            for &origin in &rules.double_origins {
+                let Some(o) = cell_for(color, origin) else {
+                    return Err(VariantError::Unsupported(format!("double-step origin {origin:?} is off the board")));
+                };
+                double_origins[ci].insert(o);
+                for &[a, b] in &rules.double_steps {
+                    let (a, b) = (for_color(color, a), for_color(color, b));
+                    let (Some(mid_a), Some(to)) = (board.step(o, a), board.step(o, a.add(b))) else { continue };
+                    let mid_b = board.step(o, b);
+                    let step = match mid_b {
+                        Some(mb) if a != b => DoubleStep { to: to as u16, via: [mid_a as u16, mb as u16], vias: 2 },
+                        _ => DoubleStep { to: to as u16, via: [mid_a as u16; 2], vias: 1 },
+                    };
+                    pawn_doubles[ci * n + o].push(step);
+                }
+            }
+            for &at in &rules.promotion_cells {
+                if let Some(c) = cell_for(color, at) {
+                    promotion_zone[ci].insert(c);
+                }
+            }
+        }
+        let promote_to = rules.promote_to.iter().map(|&l| kind_of(l)).collect::<Result<Vec<_>, _>>()?;
+        let castle_partner = match spec.castling {
+            CastlingRule::None => None,
+            CastlingRule::SwapOnce { rook } => Some(kind_of(rook)?),
+        };
+
+        let mut start = Setup::empty(n);
+        for &(at, letter) in &spec.army {
+            let kind = kind_of(letter)?;
+            for color in Color::ALL {
+                let cell = cell_for(color, at).ok_or(VariantError::Unsupported(format!("army cell {at:?} is off the board")))?;
+                start.board[cell] = Some(Piece::new(color, kind));
+            }
+        }
+        start.castling = if castle_partner.is_some() { 0b11 } else { 0 };
+        let zobrist = Zobrist::new(spec.id as u64, kinds, n);
+
+        Ok(Variant {
+            spec,
+            board,
+            geo,
+            kinds,
+            king,
+            pawn,
+            move_leaps,
+            capture_leaps,
+            capture_leaps_from,
+            move_slides,
+            capture_slides,
+            symmetric,
+            leaper_kinds,
+            slide_classes,
+            pawn_steps,
+            pawn_captures,
+            pawn_captures_from,
+            pawn_doubles,
+            double_origins,
+            promotion_zone,
+            promote_to,
+            castle_partner,
+            zobrist,
+            start,
+        })
+    }
+
+    /// The variant's id.
+    pub fn id(&self) -> VariantId {
+        self.spec.id
+    }
+
+    /// The variant's data description.
+    pub fn spec(&self) -> &VariantSpec {
+        &self.spec
+    }
+
+    /// The board (shape, topology, cell numbering).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Geometry tables (rays, between, lines).
+    pub fn tables(&self) -> &Tables<S> {
+        &self.geo
+    }
+
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        self.board.len()
+    }
+
+    /// How cells are named.
+    pub fn naming(&self) -> CellNaming {
+        self.spec.naming
+    }
+
+    /// The piece table.
+    pub fn pieces(&self) -> &[PieceDef] {
+        &self.spec.pieces
+    }
+
+    /// The definition of one kind.
+    pub fn piece_def(&self, kind: Kind) -> &PieceDef {
+        &self.spec.pieces[kind.index()]
+    }
+
+    /// The kind with this letter (either case).
+    pub fn kind_of(&self, letter: char) -> Option<Kind> {
+        let l = letter.to_ascii_uppercase();
+        self.spec.pieces.iter().position(|p| p.letter == l).map(|i| Kind(i as u8))
+    }
+
+    /// The royal kind.
+    pub fn king(&self) -> Kind {
+        self.king
+    }
+
+    /// The pawn kind, if the variant has pawns.
+    pub fn pawn(&self) -> Option<Kind> {
+        self.pawn
+    }
+
+    /// Kinds a pawn may promote to, in the variant's order.
+    pub fn promotion_kinds(&self) -> &[Kind] {
+        &self.promote_to
+    }
+
+    /// Cells where pawns of `color` promote.
+    pub fn promotion_zone(&self, color: Color) -> S {
+        self.promotion_zone[color.index()]
+    }
+
+    /// The start position.
+    pub fn start_setup(&self) -> &Setup {
+        &self.start
+    }
+
+    /// Whether the variant has castling.
+    pub fn has_castling(&self) -> bool {
+        self.castle_partner.is_some()
+    }
+
+    /// Whether double steps (and so en passant) exist.
+    pub fn has_double_steps(&self) -> bool {
+        self.double_origins.iter().any(|s| s.any())
+    }
+
+    /// Sliding targets from `cell` along `dirs` with blockers `occ`.
+    #[inline(always)]
+    pub(crate) fn slide(&self, cell: usize, dirs: &[u8], occ: S) -> S {
+        let mut att = S::EMPTY;
+        for &d in dirs {
+            let d = d as usize;
+            let ray = self.geo.ray(cell, d);
+            let blockers = ray & occ;
+            if blockers.any() {
+                let b = if d < 13 { blockers.lowest() } else { blockers.highest() };
+                att |= ray ^ self.geo.ray(b, d);
+            } else {
+                att |= ray;
+            }
+        }
+        att
+    }
+
+    /// Cells a piece on `cell` could move to, with `own` and `enemy` the occupied
+    /// cells of its side and the other side: quiet moves onto empty cells plus
+    /// captures, ignoring checks, castling and en passant. For pawns this includes
+    /// double steps from a start cell. This is the "piece figure" query.
+    ///
+    /// ```
+    /// use raum_rules::{Color, Piece, Variant, VariantId};
+    /// let v = Variant::get(VariantId::FiveUp);
+    /// let centre = v.board().cell_at(raum_geometry::Coord::new(2, 2, 2)).unwrap();
+    /// let wizard = Piece::new(Color::White, v.kind_of('W').unwrap());
+    /// assert_eq!(v.targets(wizard, centre, 0, 0).count_ones(), 40);
+    /// ```
+    pub fn targets(&self, piece: Piece, cell: usize, own: S, enemy: S) -> S {
+        let n = self.cells();
+        let k = piece.kind.index();
+        let occ = own | enemy;
+        let empty = !occ & self.geo.all();
+        if Some(piece.kind) == self.pawn {
+            let ci = piece.color.index();
+            let mut t = (self.pawn_steps[ci * n + cell] & empty) | (self.pawn_captures[ci * n + cell] & enemy);
+            for d in &self.pawn_doubles[ci * n + cell] {
+                if self.double_step_open(d, occ) {
+                    t.insert(d.to as usize);
+                }
+            }
+            return t;
+        }
+        let quiet = self.move_leaps[k * n + cell] | self.slide(cell, &self.move_slides[k], occ);
+        let capture = self.capture_leaps[k * n + cell] | self.slide(cell, &self.capture_slides[k], occ);
+        (quiet & empty) | (capture & enemy)
+    }
+
+    /// Whether a double step's path and destination allow it with occupancy `occ`.
+    #[inline(always)]
+    pub(crate) fn double_step_open(&self, d: &DoubleStep, occ: S) -> bool {
+        if occ.has(d.to as usize) {
+            return false;
+        }
+        let a = occ.has(d.via[0] as usize);
+        if d.vias == 1 { !a } else { !a || !occ.has(d.via[1] as usize) }
+    }
+
+    /// The unit vector of direction `d`.
+    pub fn direction(d: Direction) -> Vector {
+        DIRECTIONS[d]
+    }
+}

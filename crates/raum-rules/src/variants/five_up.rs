@@ -1,0 +1,66 @@
+//! Five Up (Jim Aikin, 2004): seed 000 and RULES.md.
+//!
+//! Level A is the top (z = 0), E the bottom. White starts on levels D and E and
+//! its pawns move forward (+rank) and up (towards A).
+
+use super::row;
+use crate::motion::{Motion, PieceDef, Role};
+use crate::spec::{CastlingRule, CellNaming, Mirror, PawnRules, VariantId, VariantSpec};
+use raum_geometry::Family::{Diagonal2D, Diagonal3D, Orthogonal};
+use raum_geometry::{Coord, Shape, Topology, Vector};
+
+pub(super) fn spec() -> VariantSpec {
+    let pieces = vec![
+        // The king moves orthogonally but also *captures* one step on 3D diagonals.
+        PieceDef::split(
+            'K',
+            "king",
+            Role::King,
+            Motion::stepper(&[Orthogonal]),
+            Motion::stepper(&[Orthogonal, Diagonal3D]),
+        ),
+        PieceDef::new('Q', "queen", Role::Piece, Motion::slider(&[Orthogonal, Diagonal2D])),
+        PieceDef::new('R', "rook", Role::Piece, Motion::slider(&[Orthogonal])),
+        PieceDef::new('B', "bishop", Role::Piece, Motion::slider(&[Diagonal2D])),
+        PieceDef::new('N', "knight", Role::Piece, Motion::leaper(0, 1, 2)),
+        PieceDef::new('W', "wizard", Role::Piece, Motion::slider(&[Diagonal2D, Diagonal3D])),
+        PieceDef::new('G', "guard", Role::Piece, Motion::stepper(&[Orthogonal, Diagonal2D, Diagonal3D])),
+        PieceDef::new('P', "pawn", Role::Pawn, Motion::default()),
+    ];
+    let (e, d) = (4, 3);
+    let mut army = Vec::new();
+    row(&mut army, e, 0, "RWKGR");
+    row(&mut army, e, 1, "PPPPP");
+    row(&mut army, d, 0, "NBQNB");
+    row(&mut army, d, 1, "PPPPP");
+    let forward = Vector::new(0, 1, 0);
+    let up = Vector::new(0, 0, -1);
+    let pawns = PawnRules {
+        steps: vec![forward, up],
+        captures: vec![
+            Vector::new(-1, 1, 0),
+            Vector::new(1, 1, 0),
+            Vector::new(-1, 0, -1),
+            Vector::new(1, 0, -1),
+            Vector::new(0, 1, -1),
+        ],
+        // Only the pawns that start on level E (A for Black) may double-step.
+        double_origins: (0..5).map(|x| Coord::new(x, 1, e)).collect(),
+        double_steps: vec![[forward, forward], [up, up], [forward, up]],
+        en_passant: true,
+        promotion_cells: (0..5).map(|x| Coord::new(x, 4, 0)).collect(),
+        promote_to: vec!['Q', 'R', 'B', 'N', 'W', 'G'],
+    };
+    VariantSpec {
+        id: VariantId::FiveUp,
+        title: "Five Up",
+        shape: Shape::cuboid(5, 5, 5),
+        topology: Topology::BOUNDED,
+        naming: CellNaming::LevelFileRank { levels: "ABCDE" },
+        pieces,
+        army,
+        mirror: Mirror { flip: [false, true, true] },
+        pawns,
+        castling: CastlingRule::SwapOnce { rook: 'R' },
+    }
+}

@@ -1,0 +1,47 @@
+//! Zobrist keys, generated deterministically per variant.
+
+/// Random keys for hashing positions.
+#[derive(Clone, Debug)]
+pub(crate) struct Zobrist {
+    cells: usize,
+    /// `[(color * kinds + kind) * cells + cell]`.
+    pieces: Vec<u64>,
+    pub side: u64,
+    pub castling: [u64; 8],
+    pub ep: Vec<u64>,
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Zobrist {
+    pub fn new(seed: u64, kinds: usize, cells: usize) -> Self {
+        let mut s = 0x5241_554D_0000_0000 ^ seed.wrapping_mul(0x1000_0000_01B3);
+        let pieces = (0..2 * kinds * cells).map(|_| splitmix(&mut s)).collect();
+        let side = splitmix(&mut s);
+        let castling = core::array::from_fn(|_| splitmix(&mut s));
+        let ep = (0..cells).map(|_| splitmix(&mut s)).collect();
+        Zobrist { cells, pieces, side, castling, ep }
+    }
+
+    #[inline(always)]
+    pub fn piece(&self, color: usize, kind: usize, kinds: usize, cell: usize) -> u64 {
+        self.pieces[(color * kinds + kind) * self.cells + cell]
+    }
+
+    #[inline(always)]
+    pub fn castling(&self, rights: u8) -> u64 {
+        let mut h = 0;
+        for bit in 0..8 {
+            if rights >> bit & 1 == 1 {
+                h ^= self.castling[bit];
+            }
+        }
+        h
+    }
+}
