@@ -1,1 +1,33 @@
-fn main(){}
+//! `raum`: the command-line interface to Raum's 3D-chess rules.
+
+mod args;
+mod perft;
+mod play;
+mod show;
+
+use anyhow::Result;
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = args::Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: args::Cli) -> Result<()> {
+    use args::Command::*;
+    match cli.command {
+        Perft(a) => perft::perft(&a),
+        Divide(a) => perft::divide(&a),
+        Moves(a) => perft::moves(&a),
+        Fen(a) => perft::fen(&a),
+        Show(a) => show::show(&a),
+        Play(a) => play::play(&a),
+    }
+}

@@ -23,7 +23,10 @@ impl<S: CellSet> Tables<S> {
     pub fn new(board: &Board) -> Result<Self, GeometryError> {
         let n = board.len();
         if n > S::CAPACITY {
-            return Err(GeometryError::TooManyCells { cells: n, capacity: S::CAPACITY });
+            return Err(GeometryError::TooManyCells {
+                cells: n,
+                capacity: S::CAPACITY,
+            });
         }
         let mut rays = vec![S::EMPTY; n * 26];
         for cell in 0..n {
@@ -61,7 +64,13 @@ impl<S: CellSet> Tables<S> {
         for c in 0..n {
             all.insert(c);
         }
-        Ok(Tables { cells: n, rays, between, line, all })
+        Ok(Tables {
+            cells: n,
+            rays,
+            between,
+            line,
+            all,
+        })
     }
 
     /// Every cell of the board.

@@ -1,1 +1,26 @@
+//! Notation for Raum: position strings, coordinate moves (`Ec2-Ec4`),
+//! descriptive moves (`P-Cc2`, `BxCe4`, `P(Dd2)-Dd3`) and text diagrams in the
+//! seed documents' style. Cell names (`Cc3`) come from the rules crate
+//! ([`raum_rules::Variant::cell_name`]), since each variant's naming scheme is data.
+//!
+//! ```
+//! use raum_notation::{format_position, parse_move, parse_position};
+//! use raum_rules::{Variant, VariantId};
+//! let v = Variant::get(VariantId::FiveUp);
+//! let mut pos = parse_position(v, &raum_notation::start_string(v)).unwrap();
+//! let m = parse_move(&pos, "P-Cc2").unwrap();
+//! pos.play(m);
+//! assert!(format_position(&pos).ends_with(" b Kk - 0 1"));
+//! ```
 
+mod descriptive;
+mod diagram;
+mod error;
+mod fen;
+mod moves;
+
+pub use descriptive::{format_descriptive, parse_descriptive};
+pub use diagram::{Marks, render_diagram};
+pub use error::{FenError, MoveError};
+pub use fen::{format_position, parse_position, parse_setup, start_string};
+pub use moves::{format_move, parse_coordinate, parse_move};

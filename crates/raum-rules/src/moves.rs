@@ -99,7 +99,10 @@ pub struct MoveList {
 
 impl Default for MoveList {
     fn default() -> Self {
-        MoveList { moves: [Move(0); MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [Move(0); MAX_MOVES],
+            len: 0,
+        }
     }
 }
 

@@ -18,7 +18,10 @@ impl<S: CellSet> Variant<S> {
         let c = self.board.coord(cell);
         match self.spec.naming {
             CellNaming::LevelFileRank { levels } => {
-                let level = levels.as_bytes().get(c.z as usize).map_or('?', |&b| b as char);
+                let level = levels
+                    .as_bytes()
+                    .get(c.z as usize)
+                    .map_or('?', |&b| b as char);
                 format!("{}{}{}", level, (b'a' + c.x as u8) as char, c.y + 1)
             }
         }
@@ -33,7 +36,11 @@ impl<S: CellSet> Variant<S> {
                 let file = chars.next()?;
                 let rank: String = chars.collect();
                 let z = levels.find(level)?;
-                if !file.is_ascii_lowercase() || rank.is_empty() || !rank.bytes().all(|b| b.is_ascii_digit()) || rank.len() > 2 {
+                if !file.is_ascii_lowercase()
+                    || rank.is_empty()
+                    || !rank.bytes().all(|b| b.is_ascii_digit())
+                    || rank.len() > 2
+                {
                     return None;
                 }
                 let x = file as i8 - b'a' as i8;

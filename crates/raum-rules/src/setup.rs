@@ -25,6 +25,14 @@ pub struct Setup {
 impl Setup {
     /// An empty board of `cells` cells, White to move, no rights.
     pub fn empty(cells: usize) -> Self {
-        Setup { board: vec![None; cells], side: Color::White, castling: 0, ep: Vec::new(), ep_victim: None, halfmove: 0, fullmove: 1 }
+        Setup {
+            board: vec![None; cells],
+            side: Color::White,
+            castling: 0,
+            ep: Vec::new(),
+            ep_victim: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
     }
 }

@@ -1,0 +1,111 @@
+//! Command-line arguments, and turning `--variant/--fen/--moves` into a position.
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand};
+use raum_notation::{parse_move, parse_position};
+use raum_rules::{Cells, Position, Variant, VariantId};
+
+/// Raum: exact rules and fast move generation for 3D chess.
+///
+/// Playable variants: five-up, raumschach. Cells are named level, file, rank
+/// (`Cc3`); moves are written `Ec2-Ec4`, `Bb4-Ab5=Q`, castling `Ec1-Ea1`, or as
+/// in the seed games: `P-Cc2`, `BxCe4`, `P(Dd2)-Dd3`, `Cc2`.
+#[derive(Parser, Debug)]
+#[command(name = "raum", version, about, long_about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count leaf nodes of the legal move tree (last line of stdout: the count).
+    Perft(PerftArgs),
+    /// Perft split by root move: `<move> <count>` lines, then the total.
+    Divide(PerftArgs),
+    /// List the legal moves, one coordinate move per line, sorted.
+    Moves(PositionArgs),
+    /// Print the position string after the moves.
+    Fen(PositionArgs),
+    /// Draw the position in the seed documents' diagram style.
+    Show(ShowArgs),
+    /// Two people play at the terminal.
+    Play(PlayArgs),
+}
+
+/// Which variant and position.
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// Variant id (five-up, raumschach).
+    #[arg(long, short = 'v', default_value = "five-up")]
+    pub variant: String,
+    /// Start from this position string instead of the variant's start.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves to play first, space-separated, coordinate or descriptive.
+    #[arg(long)]
+    pub moves: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Depth in plies.
+    #[arg(long, short = 'd')]
+    pub depth: u32,
+    /// Worker threads (root moves are shared out).
+    #[arg(long, short = 't', default_value_t = 1)]
+    pub threads: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Mark the destinations of the piece on this cell with `x`.
+    #[arg(long)]
+    pub mark: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+}
+
+/// The variant named on the command line.
+pub fn variant(name: &str) -> Result<&'static Variant<Cells>> {
+    let id: VariantId = name.parse()?;
+    Ok(Variant::get(id))
+}
+
+/// The start position (or `--fen`), before any `--moves`.
+pub fn base_position(a: &PositionArgs) -> Result<Position<Cells>> {
+    let v = variant(&a.variant)?;
+    match &a.fen {
+        Some(fen) => parse_position(v, fen).with_context(|| format!("in --fen \"{fen}\"")),
+        None => Ok(Position::start(v)),
+    }
+}
+
+/// Plays `--moves` on `pos`.
+pub fn apply_moves(mut pos: Position<Cells>, moves: Option<&str>) -> Result<Position<Cells>> {
+    for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
+        if pos.outcome().is_some() {
+            bail!(
+                "in --moves, move {} ({text}): the game is already over",
+                i + 1
+            );
+        }
+        let m = parse_move(&pos, text)
+            .with_context(|| format!("in --moves, move {} ({text})", i + 1))?;
+        pos.play(m);
+    }
+    Ok(pos)
+}
+
+/// The position the arguments describe.
+pub fn position(a: &PositionArgs) -> Result<Position<Cells>> {
+    apply_moves(base_position(a)?, a.moves.as_deref())
+}

@@ -1,0 +1,68 @@
+//! `raum show`: the seed-style diagram, optionally marking a piece's moves.
+
+use crate::args::{ShowArgs, apply_moves, variant};
+use anyhow::{Context, Result, bail};
+use raum_bitboard::CellSet;
+use raum_notation::{Marks, parse_setup, render_diagram};
+use raum_rules::{Cells, Position, Setup};
+
+pub fn show(a: &ShowArgs) -> Result<()> {
+    let v = variant(&a.position.variant)?;
+    let setup: Setup = match &a.position.fen {
+        Some(fen) => parse_setup(v, fen).with_context(|| format!("in --fen \"{fen}\""))?,
+        None => v.start_setup().clone(),
+    };
+    // A figure-style board (a lone piece, no kings) is drawn as it is; then
+    // --mark shows the piece's moves ignoring check.
+    let position = match Position::from_setup(v, setup.clone()) {
+        Ok(p) => Some(apply_moves(p, a.position.moves.as_deref())?),
+        Err(e) => {
+            if a.position.moves.is_some() {
+                bail!("cannot play --moves: the position is illegal: {e}");
+            }
+            eprintln!("note: not a legal position ({e}); drawing it as a figure");
+            None
+        }
+    };
+    let setup = position.as_ref().map_or(setup, |p| p.to_setup());
+    let marks = match &a.mark {
+        None => None,
+        Some(name) => {
+            let cell = v
+                .parse_cell(name)
+                .with_context(|| format!("--mark: '{name}' is not a cell of this board"))?;
+            let Some(piece) = setup.board[cell] else {
+                bail!("--mark: no piece on {name}")
+            };
+            let cells: Cells = match &position {
+                Some(p) if p.side_to_move() == piece.color => p
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| m.from() == cell)
+                    .fold(0, |s, m| s | Cells::single(m.to())),
+                _ => {
+                    let (mut own, mut enemy) = (0, 0);
+                    for (c, p) in setup.board.iter().enumerate() {
+                        match p {
+                            Some(p) if p.color == piece.color => own |= Cells::single(c),
+                            Some(_) => enemy |= Cells::single(c),
+                            None => {}
+                        }
+                    }
+                    v.targets(piece, cell, own, enemy)
+                }
+            };
+            Some(Marks { cells, mark: 'x' })
+        }
+    };
+    print!("{}", render_diagram(v, &setup, marks));
+    if let Some(p) = &position {
+        let status = match p.outcome() {
+            Some(o) => o.to_string(),
+            None if p.is_check() => format!("{} to move, in check", p.side_to_move()),
+            None => format!("{} to move", p.side_to_move()),
+        };
+        println!("{status}");
+    }
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! Text diagrams in the seed documents' style: levels side by side, rank numbers
+//! on every other level, file letters and level names underneath.
+//!
+//! ```text
+//!    _ _ _ _ _     _ _ _ _ _     _ _ _ _ _     _ _ _ _ _     _ _ _ _ _
+//! 5 |r|w|k|g|r|   |n|b|q|n|b| 5 |_|_|_|_|_|   |_|_|_|_|_| 5 |_|_|_|_|_|
+//! ...
+//! A  a b c d e  B  a b c d e  C  a b c d e  D  a b c d e  E  a b c d e
+//! ```
+
+use raum_bitboard::CellSet;
+use raum_geometry::Coord;
+use raum_rules::{CellNaming, Color, Setup, Variant};
+
+/// Cells to mark instead of showing their contents, as the seed figures mark a
+/// piece's destinations.
+#[derive(Clone, Copy, Debug)]
+pub struct Marks<S> {
+    /// Cells drawn as `mark`.
+    pub cells: S,
+    /// The marking character (the seeds use `x`).
+    pub mark: char,
+}
+
+/// Draws a board like the seed's figures. Black pawns are drawn `o`, as the
+/// seed does, so they stand out from White's `P`. Takes a [`Setup`] so that
+/// figure-style boards (a lone piece, no kings) can be drawn too.
+///
+/// ```
+/// use raum_rules::{Position, Variant, VariantId};
+/// let pos = Position::start(Variant::get(VariantId::FiveUp));
+/// let text = raum_notation::render_diagram(pos.variant(), &pos.to_setup(), None);
+/// assert!(text.lines().nth(1).unwrap().starts_with("5 |r|w|k|g|r|   |n|b|q|n|b| 5 |_|"));
+/// ```
+pub fn render_diagram<S: CellSet>(
+    v: &Variant<S>,
+    setup: &Setup,
+    marks: Option<Marks<S>>,
+) -> String {
+    let [w, h, d] = v.board().shape().dims();
+    let label_width = h.to_string().len();
+    let level_names: Vec<String> = match v.naming() {
+        CellNaming::LevelFileRank { levels } => levels.chars().map(String::from).collect(),
+    };
+    let mut lines = Vec::new();
+    // Header: underscores over each level.
+    let header: Vec<String> = (0..d)
+        .map(|_| {
+            format!(
+                "{}  {} ",
+                " ".repeat(label_width),
+                vec!["_"; w as usize].join(" ")
+            )
+        })
+        .collect();
+    lines.push(header.join(" "));
+    for y in (0..h).rev() {
+        let mut parts = Vec::new();
+        for z in 0..d {
+            let label = if z % 2 == 0 {
+                format!("{:>label_width$}", y + 1)
+            } else {
+                " ".repeat(label_width)
+            };
+            let mut s = format!("{label} |");
+            for x in 0..w {
+                let ch = match v.board().cell_at(Coord::new(x, y, z)) {
+                    None => ' ',
+                    Some(c) if marks.is_some_and(|m| m.cells.has(c)) => {
+                        marks.map_or('x', |m| m.mark)
+                    }
+                    Some(c) => match setup.board.get(c).copied().flatten() {
+                        None => '_',
+                        Some(p) if Some(p.kind) == v.pawn() && p.color == Color::Black => 'o',
+                        Some(p) => {
+                            let l = v.piece_def(p.kind).letter;
+                            if p.color == Color::White {
+                                l
+                            } else {
+                                l.to_ascii_lowercase()
+                            }
+                        }
+                    },
+                };
+                s.push(ch);
+                s.push('|');
+            }
+            parts.push(s);
+        }
+        lines.push(parts.join(" "));
+    }
+    let footer: Vec<String> = (0..d)
+        .map(|z| {
+            let name = level_names
+                .get(z as usize)
+                .cloned()
+                .unwrap_or_else(|| (z + 1).to_string());
+            let files: Vec<String> = (0..w)
+                .map(|x| ((b'a' + x as u8) as char).to_string())
+                .collect();
+            format!("{name:<label_width$}  {} ", files.join(" "))
+        })
+        .collect();
+    lines.push(footer.join(" "));
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}

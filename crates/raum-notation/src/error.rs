@@ -1,0 +1,115 @@
+//! Error types: each says what was wrong and where.
+
+use raum_rules::PositionError;
+use thiserror::Error;
+
+/// A position string that cannot be read.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum FenError {
+    /// Too few or too many space-separated fields.
+    #[error(
+        "expected 4 to 6 space-separated fields (board side rights ep [halfmove fullmove]), found {0}"
+    )]
+    FieldCount(usize),
+    /// The board field lists the wrong number of levels.
+    #[error("board: expected {expected} levels separated by '/', found {found}")]
+    LevelCount {
+        /// Levels on the board.
+        expected: usize,
+        /// Levels given.
+        found: usize,
+    },
+    /// A level lists the wrong number of ranks.
+    #[error("board, level {level}: expected {expected} ranks separated by '|', found {found}")]
+    RankCount {
+        /// Level name.
+        level: String,
+        /// Ranks expected.
+        expected: usize,
+        /// Ranks given.
+        found: usize,
+    },
+    /// A rank lists the wrong number of cells.
+    #[error("board, level {level} rank {rank}: expected {expected} cells, found {found}")]
+    CellCount {
+        /// Level name.
+        level: String,
+        /// Rank number.
+        rank: i32,
+        /// Cells expected.
+        expected: usize,
+        /// Cells given.
+        found: usize,
+    },
+    /// A character that is neither a piece letter nor a digit.
+    #[error("board, level {level} rank {rank}: '{ch}' is not a piece letter of this variant")]
+    BadPiece {
+        /// Level name.
+        level: String,
+        /// Rank number.
+        rank: i32,
+        /// The character.
+        ch: char,
+    },
+    /// The side field is not `w` or `b`.
+    #[error("side to move must be 'w' or 'b', found '{0}'")]
+    BadSide(String),
+    /// Unreadable castling rights.
+    #[error("castling rights: '{0}' (expected '-', 'K', 'k' or 'Kk')")]
+    BadRights(String),
+    /// Unreadable en-passant field.
+    #[error("en passant field: {0}")]
+    BadEnPassant(String),
+    /// A clock that is not a number.
+    #[error("{field} must be a non-negative number, found '{found}'")]
+    BadNumber {
+        /// Which clock.
+        field: &'static str,
+        /// What was found.
+        found: String,
+    },
+    /// The string is well formed but the position is illegal.
+    #[error("illegal position: {0}")]
+    Illegal(#[from] PositionError),
+}
+
+/// A move that cannot be read or is not legal.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// Empty input.
+    #[error("empty move")]
+    Empty,
+    /// Not in any move syntax.
+    #[error("'{0}' is not a move (write e.g. Ec2-Ec4, Bb4-Ab5=Q, P-Cc2, BxCe4, P(Dd2)-Dd3 or Cc2)")]
+    Syntax(String),
+    /// A cell name that does not exist.
+    #[error("'{0}' is not a cell of this board")]
+    BadCell(String),
+    /// A piece letter the variant does not have.
+    #[error("'{0}' is not a piece letter of this variant")]
+    BadPiece(char),
+    /// Nothing (of the side to move) on the origin cell.
+    #[error("no {side} piece on {cell}")]
+    NoPiece {
+        /// Side to move.
+        side: String,
+        /// The cell.
+        cell: String,
+    },
+    /// Well formed but not legal here.
+    #[error("{mv} is not legal here{why}")]
+    Illegal {
+        /// The move as typed.
+        mv: String,
+        /// A hint, starting with ": ", or empty.
+        why: String,
+    },
+    /// More than one legal move fits.
+    #[error("{mv} is ambiguous: it could be {options}")]
+    Ambiguous {
+        /// The move as typed.
+        mv: String,
+        /// The candidates, in coordinate notation.
+        options: String,
+    },
+}

@@ -1,0 +1,125 @@
+//! Coordinate moves: `Ec2-Ec4`, `Bb4-Ab5=Q`, castling `Ec1-Ea1` (king's cell to
+//! rook's cell). Input also accepts `x` for `-`.
+
+use crate::descriptive::parse_descriptive;
+use crate::error::MoveError;
+use raum_bitboard::CellSet;
+use raum_rules::{Move, Position, Variant};
+
+/// A move in coordinate notation.
+///
+/// ```
+/// use raum_rules::{Position, Variant, VariantId};
+/// let v = Variant::get(VariantId::FiveUp);
+/// let pos = Position::start(v);
+/// let m = raum_notation::parse_coordinate(&pos, "Ec2-Ec4").unwrap();
+/// assert_eq!(raum_notation::format_move(v, m), "Ec2-Ec4");
+/// ```
+pub fn format_move<S: CellSet>(v: &Variant<S>, m: Move) -> String {
+    let mut s = format!("{}-{}", v.cell_name(m.from()), v.cell_name(m.to()));
+    if let Some(k) = m.promotion() {
+        s.push('=');
+        s.push(v.piece_def(k).letter);
+    }
+    s
+}
+
+/// Splits `Ec2-Ec4=Q` into cells and promotion letter; `None` if not that shape.
+fn split_coordinate(s: &str) -> Option<(&str, &str, Option<char>)> {
+    let (body, promo) = match s.split_once('=') {
+        Some((b, p)) => {
+            let mut cs = p.chars();
+            let c = cs.next()?;
+            if cs.next().is_some() {
+                return None;
+            }
+            (b, Some(c))
+        }
+        None => (s, None),
+    };
+    let i = body.find(['-', 'x'])?;
+    let (from, to) = (&body[..i], &body[i + 1..]);
+    // A descriptive move such as `P-Cc2` also has a dash; a coordinate move has
+    // a cell on both sides.
+    let looks_like_cell =
+        |c: &str| c.len() >= 3 && c.chars().nth(1).is_some_and(|f| f.is_ascii_lowercase());
+    if !looks_like_cell(from) || !looks_like_cell(to) {
+        return None;
+    }
+    Some((from, to, promo))
+}
+
+/// Reads a coordinate move and checks that it is legal in `pos`.
+pub fn parse_coordinate<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, MoveError> {
+    let v = pos.variant();
+    let s = s.trim().trim_end_matches(['+', '#', '!', '?']);
+    if s.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    let (from_s, to_s, promo) =
+        split_coordinate(s).ok_or_else(|| MoveError::Syntax(s.to_string()))?;
+    let from = v
+        .parse_cell(from_s)
+        .ok_or_else(|| MoveError::BadCell(from_s.to_string()))?;
+    let to = v
+        .parse_cell(to_s)
+        .ok_or_else(|| MoveError::BadCell(to_s.to_string()))?;
+    let promo = match promo {
+        Some(c) => Some(
+            v.kind_of(c)
+                .filter(|_| c.is_ascii_alphabetic())
+                .ok_or(MoveError::BadPiece(c))?,
+        ),
+        None => None,
+    };
+    match pos.piece_at(from) {
+        Some(p) if p.color == pos.side_to_move() => {}
+        _ => {
+            return Err(MoveError::NoPiece {
+                side: pos.side_to_move().to_string(),
+                cell: from_s.to_string(),
+            });
+        }
+    }
+    let legal = pos.legal_moves();
+    let same_cells: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.from() == from && m.to() == to)
+        .collect();
+    if let Some(&m) = same_cells.iter().find(|m| m.promotion() == promo) {
+        return Ok(m);
+    }
+    let why = if same_cells.iter().any(|m| m.promotion().is_some()) {
+        let letters: Vec<String> = v
+            .promotion_kinds()
+            .iter()
+            .map(|&k| v.piece_def(k).letter.to_string())
+            .collect();
+        format!(": a promotion needs =X with X one of {}", letters.join(" "))
+    } else if promo.is_some() && !same_cells.is_empty() {
+        ": this move does not promote".to_string()
+    } else if pos.is_check() {
+        ": it does not answer the check".to_string()
+    } else {
+        String::new()
+    };
+    Err(MoveError::Illegal {
+        mv: s.to_string(),
+        why,
+    })
+}
+
+/// Reads a move in either notation: coordinate (`Ec2-Ec4`) or descriptive
+/// (`P-Cc2`, `BxCe4`, `P(Dd2)-Dd3`, bare `Cc2`).
+pub fn parse_move<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, MoveError> {
+    let t = s.trim().trim_end_matches(['+', '#', '!', '?']);
+    if t.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    if split_coordinate(t).is_some() {
+        parse_coordinate(pos, t)
+    } else {
+        parse_descriptive(pos, t)
+    }
+}
