@@ -93,13 +93,9 @@ pub fn base_position(a: &PositionArgs) -> Result<Position<Cells>> {
 pub fn apply_moves(mut pos: Position<Cells>, moves: Option<&str>) -> Result<Position<Cells>> {
     for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
         if pos.outcome().is_some() {
-            bail!(
-                "in --moves, move {} ({text}): the game is already over",
-                i + 1
-            );
+            bail!("in --moves, move {} ({text}): the game is already over", i + 1);
         }
-        let m = parse_move(&pos, text)
-            .with_context(|| format!("in --moves, move {} ({text})", i + 1))?;
+        let m = parse_move(&pos, text).with_context(|| format!("in --moves, move {} ({text})", i + 1))?;
         pos.play(m);
     }
     Ok(pos)

@@ -21,11 +21,7 @@ fn split(pos: &Position<Cells>, depth: u32, threads: usize) -> Vec<(String, u64)
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&m) = moves.get(i) else { break };
-                        let count = if depth <= 1 {
-                            1
-                        } else {
-                            pos.play_copy(m).perft(depth - 1)
-                        };
+                        let count = if depth <= 1 { 1 } else { pos.play_copy(m).perft(depth - 1) };
                         out.push((format_move(v, m), count));
                     }
                     out
@@ -45,10 +41,7 @@ fn check(a: &PerftArgs) -> Result<()> {
         bail!("--threads must be between 1 and 1024, not {}", a.threads);
     }
     if a.depth > 20 {
-        bail!(
-            "--depth {} is far beyond what can finish; use 20 or less",
-            a.depth
-        );
+        bail!("--depth {} is far beyond what can finish; use 20 or less", a.depth);
     }
     Ok(())
 }
@@ -86,21 +79,12 @@ pub fn divide(a: &PerftArgs) -> Result<()> {
 
 fn report(nodes: u64, start: Instant) {
     let secs = start.elapsed().as_secs_f64();
-    eprintln!(
-        "time {:.3} s, {} nodes, {:.0} nodes/s",
-        secs,
-        nodes,
-        nodes as f64 / secs.max(1e-9)
-    );
+    eprintln!("time {:.3} s, {} nodes, {:.0} nodes/s", secs, nodes, nodes as f64 / secs.max(1e-9));
 }
 
 pub fn moves(a: &PositionArgs) -> Result<()> {
     let pos = position(a)?;
-    let mut list: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| format_move(pos.variant(), m))
-        .collect();
+    let mut list: Vec<String> = pos.legal_moves().iter().map(|&m| format_move(pos.variant(), m)).collect();
     list.sort();
     for m in list {
         println!("{m}");

@@ -6,8 +6,7 @@ use raum_notation::{format_descriptive, format_move, format_position, parse_move
 use raum_rules::{Cells, Color, Game};
 use std::io::{BufRead, Write};
 
-const HELP: &str =
-    "Type a move in either notation: Ec2-Ec4, Bb4-Ab5=Q, castling Ec1-Ea1 (king to rook),
+const HELP: &str = "Type a move in either notation: Ec2-Ec4, Bb4-Ab5=Q, castling Ec1-Ea1 (king to rook),
 or as the seed games write them: P-Cc2, BxCe4, P(Dd2)-Dd3, N-Bc1, or just Cc2 for a pawn.
 Commands: moves (list legal moves), undo (take back one move), fen (position string),
 board (draw again), resign, help, quit.";
@@ -25,29 +24,16 @@ pub fn play(a: &PlayArgs) -> Result<()> {
     loop {
         if let Some(outcome) = game.outcome() {
             println!("Game over: {outcome}");
-            println!(
-                "Moves: {}",
-                numbered(
-                    &record,
-                    game.start().side_to_move(),
-                    game.start().fullmove_number()
-                )
-            );
+            println!("Moves: {}", numbered(&record, game.start().side_to_move(), game.start().fullmove_number()));
             return Ok(());
         }
         let pos = *game.position();
         let side = pos.side_to_move();
-        print!(
-            "{side} to move{}> ",
-            if pos.is_check() { " (check)" } else { "" }
-        );
+        print!("{side} to move{}> ", if pos.is_check() { " (check)" } else { "" });
         out.flush()?;
         let Some(line) = lines.next() else {
             println!();
-            println!(
-                "Input ended; game left unfinished after {} plies.",
-                record.len()
-            );
+            println!("Input ended; game left unfinished after {} plies.", record.len());
             return Ok(());
         };
         let line = line?;
@@ -61,18 +47,11 @@ pub fn play(a: &PlayArgs) -> Result<()> {
             }
             "resign" => {
                 let winner = side.opponent();
-                println!(
-                    "{side} resigns: {}",
-                    if winner == Color::White { "1-0" } else { "0-1" }
-                );
+                println!("{side} resigns: {}", if winner == Color::White { "1-0" } else { "0-1" });
                 return Ok(());
             }
             "moves" => {
-                let mut list: Vec<String> = pos
-                    .legal_moves()
-                    .iter()
-                    .map(|&m| format_move(v, m))
-                    .collect();
+                let mut list: Vec<String> = pos.legal_moves().iter().map(|&m| format_move(v, m)).collect();
                 list.sort();
                 println!("{} legal moves: {}", list.len(), list.join(" "));
             }

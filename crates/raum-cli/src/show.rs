@@ -28,18 +28,12 @@ pub fn show(a: &ShowArgs) -> Result<()> {
     let marks = match &a.mark {
         None => None,
         Some(name) => {
-            let cell = v
-                .parse_cell(name)
-                .with_context(|| format!("--mark: '{name}' is not a cell of this board"))?;
-            let Some(piece) = setup.board[cell] else {
-                bail!("--mark: no piece on {name}")
-            };
+            let cell = v.parse_cell(name).with_context(|| format!("--mark: '{name}' is not a cell of this board"))?;
+            let Some(piece) = setup.board[cell] else { bail!("--mark: no piece on {name}") };
             let cells: Cells = match &position {
-                Some(p) if p.side_to_move() == piece.color => p
-                    .legal_moves()
-                    .iter()
-                    .filter(|m| m.from() == cell)
-                    .fold(0, |s, m| s | Cells::single(m.to())),
+                Some(p) if p.side_to_move() == piece.color => {
+                    p.legal_moves().iter().filter(|m| m.from() == cell).fold(0, |s, m| s | Cells::single(m.to()))
+                }
                 _ => {
                     let (mut own, mut enemy) = (0, 0);
                     for (c, p) in setup.board.iter().enumerate() {

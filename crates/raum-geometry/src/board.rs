@@ -50,10 +50,7 @@ impl Shape {
                 }
             }
         }
-        Shape {
-            dims: [files, ranks, levels],
-            exists: v,
-        }
+        Shape { dims: [files, ranks, levels], exists: v }
     }
 
     /// Bounding-box size per axis: files, ranks, levels.
@@ -86,9 +83,7 @@ impl Topology {
     /// No axis wraps.
     pub const BOUNDED: Topology = Topology { wrap: [false; 3] };
     /// Files wrap: the a and e faces are joined.
-    pub const CYLINDER: Topology = Topology {
-        wrap: [true, false, false],
-    };
+    pub const CYLINDER: Topology = Topology { wrap: [true, false, false] };
     /// Every axis wraps.
     pub const TORUS: Topology = Topology { wrap: [true; 3] };
 
@@ -156,12 +151,7 @@ impl Board {
             let axis = topology.wrap.iter().position(|&w| w).unwrap_or(0);
             return Err(GeometryError::IrregularWrap { axis });
         }
-        Ok(Board {
-            shape,
-            topology,
-            coords,
-            index,
-        })
+        Ok(Board { shape, topology, coords, index })
     }
 
     /// Number of cells.
@@ -191,10 +181,7 @@ impl Board {
 
     /// The cell at `c`, if it exists (no wrapping applied).
     pub fn cell_at(&self, c: Coord) -> Option<usize> {
-        self.shape
-            .index(c)
-            .and_then(|i| self.index[i])
-            .map(usize::from)
+        self.shape.index(c).and_then(|i| self.index[i]).map(usize::from)
     }
 
     /// The cell reached from `cell` by displacement `v`, applying wrap-around on

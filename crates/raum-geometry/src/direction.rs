@@ -103,14 +103,7 @@ pub fn family_directions(family: Family) -> impl Iterator<Item = Direction> {
 /// assert_eq!(raum_geometry::leap_vectors(1, 1, 1).len(), 8);
 /// ```
 pub fn leap_vectors(a: i8, b: i8, c: i8) -> Vec<Vector> {
-    let perms = [
-        [a, b, c],
-        [a, c, b],
-        [b, a, c],
-        [b, c, a],
-        [c, a, b],
-        [c, b, a],
-    ];
+    let perms = [[a, b, c], [a, c, b], [b, a, c], [b, c, a], [c, a, b], [c, b, a]];
     let mut out = Vec::new();
     for p in perms {
         for signs in 0..8 {

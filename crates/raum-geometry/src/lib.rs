@@ -19,7 +19,5 @@ mod direction;
 mod tables;
 
 pub use board::{Board, Coord, GeometryError, Shape, Topology};
-pub use direction::{
-    DIRECTIONS, Direction, Family, Vector, family_directions, is_positive, leap_vectors,
-};
+pub use direction::{DIRECTIONS, Direction, Family, Vector, family_directions, is_positive, leap_vectors};
 pub use tables::Tables;

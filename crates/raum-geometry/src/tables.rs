@@ -23,10 +23,7 @@ impl<S: CellSet> Tables<S> {
     pub fn new(board: &Board) -> Result<Self, GeometryError> {
         let n = board.len();
         if n > S::CAPACITY {
-            return Err(GeometryError::TooManyCells {
-                cells: n,
-                capacity: S::CAPACITY,
-            });
+            return Err(GeometryError::TooManyCells { cells: n, capacity: S::CAPACITY });
         }
         let mut rays = vec![S::EMPTY; n * 26];
         for cell in 0..n {
@@ -64,13 +61,7 @@ impl<S: CellSet> Tables<S> {
         for c in 0..n {
             all.insert(c);
         }
-        Ok(Tables {
-            cells: n,
-            rays,
-            between,
-            line,
-            all,
-        })
+        Ok(Tables { cells: n, rays, between, line, all })
     }
 
     /// Every cell of the board.
@@ -104,10 +95,8 @@ impl<S: CellSet> Tables<S> {
     pub fn leaps(board: &Board, cell: usize, vectors: &[Vector]) -> S {
         let mut s = S::EMPTY;
         for &v in vectors {
-            if let Some(t) = board.step(cell, v) {
-                if t != cell {
-                    s.insert(t);
-                }
+            if let Some(t) = board.step(cell, v).filter(|&t| t != cell) {
+                s.insert(t);
             }
         }
         s

@@ -24,24 +24,12 @@ fn parse_parts<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Parsed, MoveErr
             if cs.next().is_some() {
                 return Err(MoveError::Syntax(s.to_string()));
             }
-            (
-                b,
-                Some(
-                    v.kind_of(c)
-                        .filter(|_| c.is_ascii_alphabetic())
-                        .ok_or(MoveError::BadPiece(c))?,
-                ),
-            )
+            (b, Some(v.kind_of(c).filter(|_| c.is_ascii_alphabetic()).ok_or(MoveError::BadPiece(c))?))
         }
         None => (s, None),
     };
     if let Some(to) = v.parse_cell(body) {
-        return Ok(Parsed {
-            kind: v.pawn(),
-            from: None,
-            to,
-            promo,
-        });
+        return Ok(Parsed { kind: v.pawn(), from: None, to, promo });
     }
     let mut chars = body.chars();
     let letter = chars.next().ok_or(MoveError::Empty)?;
@@ -52,33 +40,16 @@ fn parse_parts<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Parsed, MoveErr
     let kind = v.kind_of(letter).ok_or(MoveError::BadPiece(letter))?;
     let (from, rest) = match rest.strip_prefix('(') {
         Some(r) => {
-            let (cell, after) = r
-                .split_once(')')
-                .ok_or_else(|| MoveError::Syntax(s.to_string()))?;
-            (
-                Some(
-                    v.parse_cell(cell)
-                        .ok_or_else(|| MoveError::BadCell(cell.to_string()))?,
-                ),
-                after,
-            )
+            let (cell, after) = r.split_once(')').ok_or_else(|| MoveError::Syntax(s.to_string()))?;
+            (Some(v.parse_cell(cell).ok_or_else(|| MoveError::BadCell(cell.to_string()))?), after)
         }
         None => (None, rest),
     };
     let rest = rest.strip_prefix(['-', 'x']).unwrap_or(rest);
     let to = v.parse_cell(rest).ok_or_else(|| {
-        if rest.len() >= 3 {
-            MoveError::BadCell(rest.to_string())
-        } else {
-            MoveError::Syntax(s.to_string())
-        }
+        if rest.len() >= 3 { MoveError::BadCell(rest.to_string()) } else { MoveError::Syntax(s.to_string()) }
     })?;
-    Ok(Parsed {
-        kind: Some(kind),
-        from,
-        to,
-        promo,
-    })
+    Ok(Parsed { kind: Some(kind), from, to, promo })
 }
 
 /// Reads a descriptive move and finds the one legal move it names.
@@ -99,16 +70,10 @@ pub fn parse_descriptive<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move,
     let p = parse_parts(pos, s)?;
     let legal = pos.legal_moves();
     let fits = |m: &Move| {
-        m.to() == p.to
-            && p.from.is_none_or(|f| f == m.from())
-            && pos.piece_at(m.from()).map(|pc| pc.kind) == p.kind
+        m.to() == p.to && p.from.is_none_or(|f| f == m.from()) && pos.piece_at(m.from()).map(|pc| pc.kind) == p.kind
     };
     let candidates: Vec<Move> = legal.iter().copied().filter(fits).collect();
-    let chosen: Vec<Move> = candidates
-        .iter()
-        .copied()
-        .filter(|m| m.promotion() == p.promo)
-        .collect();
+    let chosen: Vec<Move> = candidates.iter().copied().filter(|m| m.promotion() == p.promo).collect();
     match chosen.as_slice() {
         [m] => Ok(*m),
         [] => {
@@ -117,18 +82,11 @@ pub fn parse_descriptive<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move,
             } else {
                 String::new()
             };
-            Err(MoveError::Illegal {
-                mv: s.to_string(),
-                why,
-            })
+            Err(MoveError::Illegal { mv: s.to_string(), why })
         }
         many => Err(MoveError::Ambiguous {
             mv: s.to_string(),
-            options: many
-                .iter()
-                .map(|&m| format_move(v, m))
-                .collect::<Vec<_>>()
-                .join(" or "),
+            options: many.iter().map(|&m| format_move(v, m)).collect::<Vec<_>>().join(" or "),
         }),
     }
 }
@@ -148,8 +106,7 @@ pub fn format_descriptive<S: CellSet>(pos: &Position<S>, m: Move) -> String {
         return format_move(v, m);
     };
     let letter = v.piece_def(piece.kind).letter;
-    let capture = m.kind() == MoveKind::EnPassant
-        || (m.kind() != MoveKind::Castle && pos.piece_at(m.to()).is_some());
+    let capture = m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castle && pos.piece_at(m.to()).is_some());
     let legal = pos.legal_moves();
     let rivals = legal
         .iter()

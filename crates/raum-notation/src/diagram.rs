@@ -32,11 +32,7 @@ pub struct Marks<S> {
 /// let text = raum_notation::render_diagram(pos.variant(), &pos.to_setup(), None);
 /// assert!(text.lines().nth(1).unwrap().starts_with("5 |r|w|k|g|r|   |n|b|q|n|b| 5 |_|"));
 /// ```
-pub fn render_diagram<S: CellSet>(
-    v: &Variant<S>,
-    setup: &Setup,
-    marks: Option<Marks<S>>,
-) -> String {
+pub fn render_diagram<S: CellSet>(v: &Variant<S>, setup: &Setup, marks: Option<Marks<S>>) -> String {
     let [w, h, d] = v.board().shape().dims();
     let label_width = h.to_string().len();
     let level_names: Vec<String> = match v.naming() {
@@ -44,41 +40,24 @@ pub fn render_diagram<S: CellSet>(
     };
     let mut lines = Vec::new();
     // Header: underscores over each level.
-    let header: Vec<String> = (0..d)
-        .map(|_| {
-            format!(
-                "{}  {} ",
-                " ".repeat(label_width),
-                vec!["_"; w as usize].join(" ")
-            )
-        })
-        .collect();
+    let header: Vec<String> =
+        (0..d).map(|_| format!("{}  {} ", " ".repeat(label_width), vec!["_"; w as usize].join(" "))).collect();
     lines.push(header.join(" "));
     for y in (0..h).rev() {
         let mut parts = Vec::new();
         for z in 0..d {
-            let label = if z % 2 == 0 {
-                format!("{:>label_width$}", y + 1)
-            } else {
-                " ".repeat(label_width)
-            };
+            let label = if z % 2 == 0 { format!("{:>label_width$}", y + 1) } else { " ".repeat(label_width) };
             let mut s = format!("{label} |");
             for x in 0..w {
                 let ch = match v.board().cell_at(Coord::new(x, y, z)) {
                     None => ' ',
-                    Some(c) if marks.is_some_and(|m| m.cells.has(c)) => {
-                        marks.map_or('x', |m| m.mark)
-                    }
+                    Some(c) if marks.is_some_and(|m| m.cells.has(c)) => marks.map_or('x', |m| m.mark),
                     Some(c) => match setup.board.get(c).copied().flatten() {
                         None => '_',
                         Some(p) if Some(p.kind) == v.pawn() && p.color == Color::Black => 'o',
                         Some(p) => {
                             let l = v.piece_def(p.kind).letter;
-                            if p.color == Color::White {
-                                l
-                            } else {
-                                l.to_ascii_lowercase()
-                            }
+                            if p.color == Color::White { l } else { l.to_ascii_lowercase() }
                         }
                     },
                 };
@@ -91,13 +70,8 @@ pub fn render_diagram<S: CellSet>(
     }
     let footer: Vec<String> = (0..d)
         .map(|z| {
-            let name = level_names
-                .get(z as usize)
-                .cloned()
-                .unwrap_or_else(|| (z + 1).to_string());
-            let files: Vec<String> = (0..w)
-                .map(|x| ((b'a' + x as u8) as char).to_string())
-                .collect();
+            let name = level_names.get(z as usize).cloned().unwrap_or_else(|| (z + 1).to_string());
+            let files: Vec<String> = (0..w).map(|x| ((b'a' + x as u8) as char).to_string()).collect();
             format!("{name:<label_width$}  {} ", files.join(" "))
         })
         .collect();

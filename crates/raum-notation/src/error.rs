@@ -7,9 +7,7 @@ use thiserror::Error;
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum FenError {
     /// Too few or too many space-separated fields.
-    #[error(
-        "expected 4 to 6 space-separated fields (board side rights ep [halfmove fullmove]), found {0}"
-    )]
+    #[error("expected 4 to 6 space-separated fields (board side rights ep [halfmove fullmove]), found {0}")]
     FieldCount(usize),
     /// The board field lists the wrong number of levels.
     #[error("board: expected {expected} levels separated by '/', found {found}")]

@@ -8,10 +8,9 @@ use raum_rules::{CellNaming, Color, Piece, Position, Setup, Variant};
 /// The name of level `z` for messages.
 fn level_name<S: CellSet>(v: &Variant<S>, z: i8) -> String {
     match v.naming() {
-        CellNaming::LevelFileRank { levels } => levels
-            .chars()
-            .nth(z as usize)
-            .map_or_else(|| z.to_string(), String::from),
+        CellNaming::LevelFileRank { levels } => {
+            levels.chars().nth(z as usize).map_or_else(|| z.to_string(), String::from)
+        }
     }
 }
 
@@ -23,9 +22,7 @@ fn layout<S: CellSet>(v: &Variant<S>) -> Vec<(i8, Vec<(i8, Vec<usize>)>)> {
     for z in 0..d {
         let mut ranks = Vec::new();
         for y in (0..h).rev() {
-            let cells: Vec<usize> = (0..w)
-                .filter_map(|x| v.board().cell_at(Coord::new(x, y, z)))
-                .collect();
+            let cells: Vec<usize> = (0..w).filter_map(|x| v.board().cell_at(Coord::new(x, y, z))).collect();
             if !cells.is_empty() {
                 ranks.push((y, cells));
             }
@@ -39,11 +36,7 @@ fn layout<S: CellSet>(v: &Variant<S>) -> Vec<(i8, Vec<(i8, Vec<usize>)>)> {
 
 fn piece_letter<S: CellSet>(v: &Variant<S>, p: Piece) -> char {
     let l = v.piece_def(p.kind).letter;
-    if p.color == Color::White {
-        l
-    } else {
-        l.to_ascii_lowercase()
-    }
+    if p.color == Color::White { l } else { l.to_ascii_lowercase() }
 }
 
 /// Reads a position string into an unvalidated [`Setup`].
@@ -56,20 +49,13 @@ pub fn parse_setup<S: CellSet>(v: &Variant<S>, s: &str) -> Result<Setup, FenErro
     let layout = layout(v);
     let level_strs: Vec<&str> = fields[0].split('/').collect();
     if level_strs.len() != layout.len() {
-        return Err(FenError::LevelCount {
-            expected: layout.len(),
-            found: level_strs.len(),
-        });
+        return Err(FenError::LevelCount { expected: layout.len(), found: level_strs.len() });
     }
     for ((z, ranks), level_str) in layout.iter().zip(&level_strs) {
         let level = level_name(v, *z);
         let rank_strs: Vec<&str> = level_str.split('|').collect();
         if rank_strs.len() != ranks.len() {
-            return Err(FenError::RankCount {
-                level,
-                expected: ranks.len(),
-                found: rank_strs.len(),
-            });
+            return Err(FenError::RankCount { level, expected: ranks.len(), found: rank_strs.len() });
         }
         for ((y, cells), rank_str) in ranks.iter().zip(&rank_strs) {
             let rank = *y as i32 + 1;
@@ -83,27 +69,15 @@ pub fn parse_setup<S: CellSet>(v: &Variant<S>, s: &str) -> Result<Setup, FenErro
                         chars.next();
                     }
                     if count == 0 {
-                        return Err(FenError::BadPiece {
-                            level: level.clone(),
-                            rank,
-                            ch: '0',
-                        });
+                        return Err(FenError::BadPiece { level: level.clone(), rank, ch: '0' });
                     }
                     at = at.saturating_add(count);
                 } else {
                     let kind = v.kind_of(c).filter(|_| c.is_ascii_alphabetic());
                     let Some(kind) = kind else {
-                        return Err(FenError::BadPiece {
-                            level: level.clone(),
-                            rank,
-                            ch: c,
-                        });
+                        return Err(FenError::BadPiece { level: level.clone(), rank, ch: c });
                     };
-                    let color = if c.is_ascii_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
+                    let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
                     if let Some(&cell) = cells.get(at) {
                         setup.board[cell] = Some(Piece::new(color, kind));
                     }
@@ -111,12 +85,7 @@ pub fn parse_setup<S: CellSet>(v: &Variant<S>, s: &str) -> Result<Setup, FenErro
                 }
             }
             if at != cells.len() {
-                return Err(FenError::CellCount {
-                    level: level.clone(),
-                    rank,
-                    expected: cells.len(),
-                    found: at,
-                });
+                return Err(FenError::CellCount { level: level.clone(), rank, expected: cells.len(), found: at });
             }
         }
     }
@@ -137,10 +106,8 @@ pub fn parse_setup<S: CellSet>(v: &Variant<S>, s: &str) -> Result<Setup, FenErro
             Some((c, p)) => (c, Some(p)),
             None => (fields[3], None),
         };
-        let cell = |name: &str| {
-            v.parse_cell(name)
-                .ok_or_else(|| FenError::BadEnPassant(format!("'{name}' is not a cell")))
-        };
+        let cell =
+            |name: &str| v.parse_cell(name).ok_or_else(|| FenError::BadEnPassant(format!("'{name}' is not a cell")));
         for name in cells.split(',') {
             setup.ep.push(cell(name)?);
         }
@@ -153,19 +120,13 @@ pub fn parse_setup<S: CellSet>(v: &Variant<S>, s: &str) -> Result<Setup, FenErro
     let number = |i: usize, field: &'static str, default: u32| -> Result<u32, FenError> {
         match fields.get(i) {
             None => Ok(default),
-            Some(s) => s.parse::<u32>().map_err(|_| FenError::BadNumber {
-                field,
-                found: s.to_string(),
-            }),
+            Some(s) => s.parse::<u32>().map_err(|_| FenError::BadNumber { field, found: s.to_string() }),
         }
     };
     setup.halfmove = number(4, "halfmove clock", 0)?;
     setup.fullmove = number(5, "fullmove number", 1)?;
     if setup.fullmove == 0 {
-        return Err(FenError::BadNumber {
-            field: "fullmove number",
-            found: "0".into(),
-        });
+        return Err(FenError::BadNumber { field: "fullmove number", found: "0".into() });
     }
     Ok(setup)
 }
@@ -178,10 +139,7 @@ pub fn parse_setup<S: CellSet>(v: &Variant<S>, s: &str) -> Result<Setup, FenErro
 /// let err = raum_notation::parse_position(v, "5|5|5|5|5 w - -").unwrap_err();
 /// assert_eq!(err.to_string(), "board: expected 5 levels separated by '/', found 1");
 /// ```
-pub fn parse_position<S: CellSet>(
-    v: &'static Variant<S>,
-    s: &str,
-) -> Result<Position<S>, FenError> {
+pub fn parse_position<S: CellSet>(v: &'static Variant<S>, s: &str) -> Result<Position<S>, FenError> {
     let setup = parse_setup(v, s)?;
     Ok(Position::from_setup(v, setup)?)
 }
@@ -237,11 +195,7 @@ pub fn format_position<S: CellSet>(pos: &Position<S>) -> String {
             out.push_str(&v.cell_name(victim));
         }
     }
-    out.push_str(&format!(
-        " {} {}",
-        pos.halfmove_clock(),
-        pos.fullmove_number()
-    ));
+    out.push_str(&format!(" {} {}", pos.halfmove_clock(), pos.fullmove_number()));
     out
 }
 
@@ -261,10 +215,7 @@ fn needs_victim<S: CellSet>(pos: &Position<S>) -> bool {
     let step = raum_geometry::Vector::new(t.x - m.x, t.y - m.y, t.z - m.z);
     // Straight: the origin is one step behind the middle cell on the same line.
     let origin = b.cell_at(m.offset(step.neg()));
-    !origin.is_some_and(|o| {
-        pos.variant()
-            .double_origin(pos.side_to_move().opponent(), o)
-    })
+    !origin.is_some_and(|o| pos.variant().double_origin(pos.side_to_move().opponent(), o))
 }
 
 /// The start position's string.

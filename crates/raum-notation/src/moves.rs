@@ -41,8 +41,7 @@ fn split_coordinate(s: &str) -> Option<(&str, &str, Option<char>)> {
     let (from, to) = (&body[..i], &body[i + 1..]);
     // A descriptive move such as `P-Cc2` also has a dash; a coordinate move has
     // a cell on both sides.
-    let looks_like_cell =
-        |c: &str| c.len() >= 3 && c.chars().nth(1).is_some_and(|f| f.is_ascii_lowercase());
+    let looks_like_cell = |c: &str| c.len() >= 3 && c.chars().nth(1).is_some_and(|f| f.is_ascii_lowercase());
     if !looks_like_cell(from) || !looks_like_cell(to) {
         return None;
     }
@@ -56,46 +55,26 @@ pub fn parse_coordinate<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, 
     if s.is_empty() {
         return Err(MoveError::Empty);
     }
-    let (from_s, to_s, promo) =
-        split_coordinate(s).ok_or_else(|| MoveError::Syntax(s.to_string()))?;
-    let from = v
-        .parse_cell(from_s)
-        .ok_or_else(|| MoveError::BadCell(from_s.to_string()))?;
-    let to = v
-        .parse_cell(to_s)
-        .ok_or_else(|| MoveError::BadCell(to_s.to_string()))?;
+    let (from_s, to_s, promo) = split_coordinate(s).ok_or_else(|| MoveError::Syntax(s.to_string()))?;
+    let from = v.parse_cell(from_s).ok_or_else(|| MoveError::BadCell(from_s.to_string()))?;
+    let to = v.parse_cell(to_s).ok_or_else(|| MoveError::BadCell(to_s.to_string()))?;
     let promo = match promo {
-        Some(c) => Some(
-            v.kind_of(c)
-                .filter(|_| c.is_ascii_alphabetic())
-                .ok_or(MoveError::BadPiece(c))?,
-        ),
+        Some(c) => Some(v.kind_of(c).filter(|_| c.is_ascii_alphabetic()).ok_or(MoveError::BadPiece(c))?),
         None => None,
     };
     match pos.piece_at(from) {
         Some(p) if p.color == pos.side_to_move() => {}
         _ => {
-            return Err(MoveError::NoPiece {
-                side: pos.side_to_move().to_string(),
-                cell: from_s.to_string(),
-            });
+            return Err(MoveError::NoPiece { side: pos.side_to_move().to_string(), cell: from_s.to_string() });
         }
     }
     let legal = pos.legal_moves();
-    let same_cells: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|m| m.from() == from && m.to() == to)
-        .collect();
+    let same_cells: Vec<Move> = legal.iter().copied().filter(|m| m.from() == from && m.to() == to).collect();
     if let Some(&m) = same_cells.iter().find(|m| m.promotion() == promo) {
         return Ok(m);
     }
     let why = if same_cells.iter().any(|m| m.promotion().is_some()) {
-        let letters: Vec<String> = v
-            .promotion_kinds()
-            .iter()
-            .map(|&k| v.piece_def(k).letter.to_string())
-            .collect();
+        let letters: Vec<String> = v.promotion_kinds().iter().map(|&k| v.piece_def(k).letter.to_string()).collect();
         format!(": a promotion needs =X with X one of {}", letters.join(" "))
     } else if promo.is_some() && !same_cells.is_empty() {
         ": this move does not promote".to_string()
@@ -104,10 +83,7 @@ pub fn parse_coordinate<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, 
     } else {
         String::new()
     };
-    Err(MoveError::Illegal {
-        mv: s.to_string(),
-        why,
-    })
+    Err(MoveError::Illegal { mv: s.to_string(), why })
 }
 
 /// Reads a move in either notation: coordinate (`Ec2-Ec4`) or descriptive
@@ -117,9 +93,5 @@ pub fn parse_move<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, MoveEr
     if t.is_empty() {
         return Err(MoveError::Empty);
     }
-    if split_coordinate(t).is_some() {
-        parse_coordinate(pos, t)
-    } else {
-        parse_descriptive(pos, t)
-    }
+    if split_coordinate(t).is_some() { parse_coordinate(pos, t) } else { parse_descriptive(pos, t) }
 }

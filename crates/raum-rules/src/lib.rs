@@ -33,9 +33,7 @@ pub use outcome::{DrawReason, Game, IllegalMove, Outcome};
 pub use piece::{Color, Kind, MAX_KINDS, Piece};
 pub use position::{Position, Undo};
 pub use setup::Setup;
-pub use spec::{
-    CastlingRule, CellNaming, KNOWN_VARIANTS, Mirror, PawnRules, VariantId, VariantSpec,
-};
+pub use spec::{CastlingRule, CellNaming, KNOWN_VARIANTS, Mirror, PawnRules, VariantId, VariantSpec};
 pub use variant::{DoubleStep, Variant};
 
 /// Raum's built-in variants use boards of at most 128 cells: this is their cell set.

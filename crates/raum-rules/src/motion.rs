@@ -16,10 +16,7 @@ pub struct Motion {
 impl Motion {
     /// Slides along the given families.
     pub fn slider(families: &[Family]) -> Self {
-        Motion {
-            slides: families.to_vec(),
-            leaps: Vec::new(),
-        }
+        Motion { slides: families.to_vec(), leaps: Vec::new() }
     }
 
     /// One step in each direction of the given families.
@@ -29,18 +26,12 @@ impl Motion {
             .copied()
             .filter(|v| families.iter().any(|f| f.dimensions() == v.dimensions()))
             .collect();
-        Motion {
-            slides: Vec::new(),
-            leaps,
-        }
+        Motion { slides: Vec::new(), leaps }
     }
 
     /// An (a,b,c)-leaper.
     pub fn leaper(a: i8, b: i8, c: i8) -> Self {
-        Motion {
-            slides: Vec::new(),
-            leaps: leap_vectors(a, b, c),
-        }
+        Motion { slides: Vec::new(), leaps: leap_vectors(a, b, c) }
     }
 
     /// This motion plus another.
@@ -88,29 +79,11 @@ pub struct PieceDef {
 impl PieceDef {
     /// A piece that moves as it captures.
     pub fn new(letter: char, name: &'static str, role: Role, motion: Motion) -> Self {
-        PieceDef {
-            letter,
-            name,
-            role,
-            moves: motion.clone(),
-            captures: motion,
-        }
+        PieceDef { letter, name, role, moves: motion.clone(), captures: motion }
     }
 
     /// A piece whose captures differ from its moves (the Five Up king).
-    pub fn split(
-        letter: char,
-        name: &'static str,
-        role: Role,
-        moves: Motion,
-        captures: Motion,
-    ) -> Self {
-        PieceDef {
-            letter,
-            name,
-            role,
-            moves,
-            captures,
-        }
+    pub fn split(letter: char, name: &'static str, role: Role, moves: Motion, captures: Motion) -> Self {
+        PieceDef { letter, name, role, moves, captures }
     }
 }

@@ -56,8 +56,7 @@ impl<S: CellSet> Sink<S> for Counter {
     }
     #[inline(always)]
     fn pawn(&mut self, _from: usize, targets: S, promo: S, kinds: &[Kind]) {
-        self.0 += targets.count() as u64
-            + (targets & promo).count() as u64 * (kinds.len() as u64).saturating_sub(1);
+        self.0 += targets.count() as u64 + (targets & promo).count() as u64 * (kinds.len() as u64).saturating_sub(1);
     }
     #[inline(always)]
     fn special(&mut self, _m: Move) {
@@ -135,14 +134,10 @@ impl<S: CellSet> Position<S> {
         // King moves: test each target with the king lifted off the board.
         let kk = v.king.index();
         let quiet = (v.move_leaps[kk * n + king] | v.slide(king, &v.move_slides[kk], occ)) & empty;
-        let captures =
-            (v.capture_leaps[kk * n + king] | v.slide(king, &v.capture_slides[kk], occ)) & enemy;
+        let captures = (v.capture_leaps[kk * n + king] | v.slide(king, &v.capture_slides[kk], occ)) & enemy;
         let mut king_legal = S::EMPTY;
         for t in (quiet | captures).cells() {
-            if self
-                .attackers(them, t, occ ^ king_bit, enemy & !S::single(t))
-                .is_empty()
-            {
+            if self.attackers(them, t, occ ^ king_bit, enemy & !S::single(t)).is_empty() {
                 king_legal.insert(t);
             }
         }
@@ -158,11 +153,7 @@ impl<S: CellSet> Position<S> {
                 Some(p) => v.capture_leaps_from[p.kind.index() * n + king].has(c),
                 None => true,
             };
-            if by_leap {
-                checkers
-            } else {
-                checkers | v.geo.between(king, c)
-            }
+            if by_leap { checkers } else { checkers | v.geo.between(king, c) }
         } else {
             all
         };
@@ -182,11 +173,7 @@ impl<S: CellSet> Position<S> {
             for s in (class.rays[king] & kinds & enemy).cells() {
                 let between = v.geo.between(king, s);
                 let blockers = between & occ;
-                if blockers.any()
-                    && !blockers.several()
-                    && (blockers & own).any()
-                    && pins < MAX_PINS
-                {
+                if blockers.any() && !blockers.several() && (blockers & own).any() && pins < MAX_PINS {
                     pinned |= blockers;
                     pin_cells[pins] = blockers.lowest() as u16;
                     pin_masks[pins] = between | S::single(s);
@@ -196,10 +183,7 @@ impl<S: CellSet> Position<S> {
         }
         let restrict = |cell: usize| -> S {
             if pinned.has(cell) {
-                let i = pin_cells[..pins]
-                    .iter()
-                    .position(|&c| c as usize == cell)
-                    .unwrap_or(0);
+                let i = pin_cells[..pins].iter().position(|&c| c as usize == cell).unwrap_or(0);
                 check_mask & pin_masks[i]
             } else {
                 check_mask
@@ -217,13 +201,10 @@ impl<S: CellSet> Position<S> {
             }
             for p in bb.cells() {
                 let t = if v.symmetric[k] {
-                    (v.capture_leaps[k * n + p] | v.slide(p, &v.capture_slides[k], occ))
-                        & !own
-                        & all
+                    (v.capture_leaps[k * n + p] | v.slide(p, &v.capture_slides[k], occ)) & !own & all
                 } else {
                     ((v.move_leaps[k * n + p] | v.slide(p, &v.move_slides[k], occ)) & empty)
-                        | ((v.capture_leaps[k * n + p] | v.slide(p, &v.capture_slides[k], occ))
-                            & enemy)
+                        | ((v.capture_leaps[k * n + p] | v.slide(p, &v.capture_slides[k], occ)) & enemy)
                 };
                 sink.piece(p, t & restrict(p));
             }
@@ -235,9 +216,7 @@ impl<S: CellSet> Position<S> {
             let kinds = &v.promote_to[..];
             for p in (self.by_kind[pawn] & own).cells() {
                 let r = restrict(p);
-                let t = ((v.pawn_steps[ui * n + p] & empty)
-                    | (v.pawn_captures[ui * n + p] & enemy))
-                    & r;
+                let t = ((v.pawn_steps[ui * n + p] & empty) | (v.pawn_captures[ui * n + p] & enemy)) & r;
                 sink.pawn(p, t, promo, kinds);
                 if v.double_origins[ui].has(p) {
                     for d in &v.pawn_doubles[ui * n + p] {
@@ -250,10 +229,7 @@ impl<S: CellSet> Position<S> {
                     for t in (v.pawn_captures[ui * n + p] & self.ep).cells() {
                         let victim = S::single(self.ep_victim as usize);
                         let after = (occ ^ S::single(p) ^ victim) | S::single(t);
-                        if self
-                            .attackers(them, king, after, enemy & !victim)
-                            .is_empty()
-                        {
+                        if self.attackers(them, king, after, enemy & !victim).is_empty() {
                             sink.special(Move::new(p, t, MoveKind::EnPassant, None));
                         }
                     }
@@ -270,15 +246,7 @@ impl<S: CellSet> Position<S> {
 
     /// Five Up swap castling: the king and an own rook on one orthogonal line,
     /// only empty cells between, none of them attacked, nor the rook's cell.
-    fn castles<K: Sink<S>>(
-        &self,
-        sink: &mut K,
-        king: usize,
-        rook: Kind,
-        occ: S,
-        enemy: S,
-        them: Color,
-    ) {
+    fn castles<K: Sink<S>>(&self, sink: &mut K, king: usize, rook: Kind, occ: S, enemy: S, them: Color) {
         let v = self.v;
         let rooks = self.pieces(them.opponent(), rook);
         for d in 0..26 {
@@ -289,19 +257,11 @@ impl<S: CellSet> Position<S> {
             if blockers.is_empty() {
                 continue;
             }
-            let b = if d < 13 {
-                blockers.lowest()
-            } else {
-                blockers.highest()
-            };
+            let b = if d < 13 { blockers.lowest() } else { blockers.highest() };
             if !rooks.has(b) {
                 continue;
             }
-            let path_safe = v
-                .geo
-                .between(king, b)
-                .cells()
-                .all(|c| self.attackers(them, c, occ, enemy).is_empty());
+            let path_safe = v.geo.between(king, b).cells().all(|c| self.attackers(them, c, occ, enemy).is_empty());
             if path_safe && self.attackers(them, b, occ, enemy).is_empty() {
                 sink.special(Move::new(king, b, MoveKind::Castle, None));
             }

@@ -99,10 +99,7 @@ pub struct MoveList {
 
 impl Default for MoveList {
     fn default() -> Self {
-        MoveList {
-            moves: [Move(0); MAX_MOVES],
-            len: 0,
-        }
+        MoveList { moves: [Move(0); MAX_MOVES], len: 0 }
     }
 }
 

@@ -18,10 +18,7 @@ impl<S: CellSet> Variant<S> {
         let c = self.board.coord(cell);
         match self.spec.naming {
             CellNaming::LevelFileRank { levels } => {
-                let level = levels
-                    .as_bytes()
-                    .get(c.z as usize)
-                    .map_or('?', |&b| b as char);
+                let level = levels.as_bytes().get(c.z as usize).map_or('?', |&b| b as char);
                 format!("{}{}{}", level, (b'a' + c.x as u8) as char, c.y + 1)
             }
         }

@@ -33,12 +33,8 @@ pub enum Outcome {
 impl core::fmt::Display for Outcome {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            Outcome::Checkmate {
-                winner: Color::White,
-            } => f.write_str("1-0 (White mates)"),
-            Outcome::Checkmate {
-                winner: Color::Black,
-            } => f.write_str("0-1 (Black mates)"),
+            Outcome::Checkmate { winner: Color::White } => f.write_str("1-0 (White mates)"),
+            Outcome::Checkmate { winner: Color::Black } => f.write_str("0-1 (Black mates)"),
             Outcome::Draw(DrawReason::Stalemate) => f.write_str("1/2-1/2 (stalemate)"),
             Outcome::Draw(DrawReason::FiftyMoves) => f.write_str("1/2-1/2 (50-move rule)"),
             Outcome::Draw(DrawReason::Repetition) => f.write_str("1/2-1/2 (threefold repetition)"),
@@ -54,9 +50,7 @@ impl<S: CellSet> Position<S> {
     pub fn outcome(&self) -> Option<Outcome> {
         if self.count_legal() == 0 {
             return Some(if self.is_check() {
-                Outcome::Checkmate {
-                    winner: self.side.opponent(),
-                }
+                Outcome::Checkmate { winner: self.side.opponent() }
             } else {
                 Outcome::Draw(DrawReason::Stalemate)
             });
@@ -90,13 +84,7 @@ pub struct IllegalMove;
 impl<S: CellSet> Game<S> {
     /// A game from `start`.
     pub fn new(start: Position<S>) -> Self {
-        Game {
-            start,
-            position: start,
-            moves: Vec::new(),
-            undos: Vec::new(),
-            hashes: vec![start.hash()],
-        }
+        Game { start, position: start, moves: Vec::new(), undos: Vec::new(), hashes: vec![start.hash()] }
     }
 
     /// The current position.
@@ -142,12 +130,7 @@ impl<S: CellSet> Game<S> {
     pub fn repetitions(&self) -> usize {
         let h = self.position.hash();
         let window = (self.position.halfmove_clock() as usize + 1).min(self.hashes.len());
-        self.hashes[self.hashes.len() - window..]
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|&&x| x == h)
-            .count()
+        self.hashes[self.hashes.len() - window..].iter().rev().step_by(2).filter(|&&x| x == h).count()
     }
 
     /// The result, if the game is over, repetition included.

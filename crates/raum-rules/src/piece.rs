@@ -93,15 +93,8 @@ impl Piece {
         if code == 0 {
             None
         } else {
-            let color = if code >> 4 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            Some(Piece {
-                color,
-                kind: Kind((code & 15) - 1),
-            })
+            let color = if code >> 4 == 0 { Color::White } else { Color::Black };
+            Some(Piece { color, kind: Kind((code & 15) - 1) })
         }
     }
 }

@@ -63,10 +63,7 @@ impl<S: CellSet> Eq for Position<S> {}
 
 impl<S: CellSet> core::fmt::Debug for Position<S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Position")
-            .field("variant", &self.v.id())
-            .field("setup", &self.to_setup())
-            .finish()
+        f.debug_struct("Position").field("variant", &self.v.id()).field("setup", &self.to_setup()).finish()
     }
 }
 
@@ -81,10 +78,7 @@ impl<S: CellSet> Position<S> {
     pub fn from_setup(v: &'static Variant<S>, setup: Setup) -> Result<Self, PositionError> {
         let n = v.cells();
         if setup.board.len() != n {
-            return Err(PositionError::CellCount {
-                expected: n,
-                got: setup.board.len(),
-            });
+            return Err(PositionError::CellCount { expected: n, got: setup.board.len() });
         }
         let mut pos = Position {
             v,
@@ -102,10 +96,7 @@ impl<S: CellSet> Position<S> {
         for (cell, p) in setup.board.iter().enumerate() {
             if let Some(p) = *p {
                 if p.kind.index() >= v.kinds {
-                    return Err(PositionError::Castling(format!(
-                        "piece kind {} out of range",
-                        p.kind.0
-                    )));
+                    return Err(PositionError::Castling(format!("piece kind {} out of range", p.kind.0)));
                 }
                 pos.put(cell, p);
             }
@@ -121,23 +112,15 @@ impl<S: CellSet> Position<S> {
             if let Some(pawn) = v.pawn {
                 let bad = pos.pieces(c, pawn) & v.promotion_zone[c.index()];
                 if bad.any() {
-                    return Err(PositionError::PawnOnPromotionCell {
-                        color: c,
-                        cell: v.cell_name(bad.lowest()),
-                    });
+                    return Err(PositionError::PawnOnPromotionCell { color: c, cell: v.cell_name(bad.lowest()) });
                 }
             }
         }
         if setup.castling != 0 && !v.has_castling() {
-            return Err(PositionError::Castling(format!(
-                "{} has no castling",
-                v.id()
-            )));
+            return Err(PositionError::Castling(format!("{} has no castling", v.id())));
         }
         if setup.castling > 0b11 {
-            return Err(PositionError::Castling(
-                "only one right per side exists".into(),
-            ));
+            return Err(PositionError::Castling("only one right per side exists".into()));
         }
         pos.set_en_passant(&setup)?;
         let them = pos.side.opponent();
@@ -164,10 +147,7 @@ impl<S: CellSet> Position<S> {
         let mut ep = S::EMPTY;
         for &c in &setup.ep {
             if c >= v.cells() || self.piece_at(c).is_some() {
-                return err(format!(
-                    "en-passant cell {} is not empty",
-                    v.cell_name(c.min(v.cells() - 1))
-                ));
+                return err(format!("en-passant cell {} is not empty", v.cell_name(c.min(v.cells() - 1))));
             }
             ep.insert(c);
         }
@@ -206,10 +186,7 @@ impl<S: CellSet> Position<S> {
         let victim = match (setup.ep_victim, found.as_slice()) {
             (Some(vc), _) if found.contains(&vc) => vc,
             (Some(vc), _) => {
-                return err(format!(
-                    "no double step to {} passes exactly those cells",
-                    v.cell_name(vc.min(n - 1))
-                ));
+                return err(format!("no double step to {} passes exactly those cells", v.cell_name(vc.min(n - 1))));
             }
             (None, [one]) => *one,
             (None, []) => {
@@ -317,11 +294,7 @@ impl<S: CellSet> Position<S> {
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        self.attacked_by(
-            self.side.opponent(),
-            self.king_cell(self.side),
-            self.occupied(),
-        )
+        self.attacked_by(self.side.opponent(), self.king_cell(self.side), self.occupied())
     }
 
     #[inline(always)]
@@ -342,9 +315,7 @@ impl<S: CellSet> Position<S> {
 
     #[inline(always)]
     fn piece_key(&self, p: Piece, cell: usize) -> u64 {
-        self.v
-            .zobrist
-            .piece(p.color.index(), p.kind.index(), self.v.kinds, cell)
+        self.v.zobrist.piece(p.color.index(), p.kind.index(), self.v.kinds, cell)
     }
 
     /// The en-passant part of the hash: only when the side to move has a pawn
@@ -418,11 +389,7 @@ impl<S: CellSet> Position<S> {
                 self.castling &= !(1 << us.index());
             }
             kind => {
-                let victim_cell = if kind == MoveKind::EnPassant {
-                    self.ep_victim as usize
-                } else {
-                    to
-                };
+                let victim_cell = if kind == MoveKind::EnPassant { self.ep_victim as usize } else { to };
                 if let Some(victim) = self.piece_at(victim_cell) {
                     undo.captured = victim.code();
                     self.take(victim_cell, victim);
@@ -446,10 +413,7 @@ impl<S: CellSet> Position<S> {
         if m.kind() == MoveKind::DoubleStep {
             let occ = self.occupied();
             let n = v.cells();
-            if let Some(d) = v.pawn_doubles[us.index() * n + from]
-                .iter()
-                .find(|d| d.to as usize == to)
-            {
+            if let Some(d) = v.pawn_doubles[us.index() * n + from].iter().find(|d| d.to as usize == to) {
                 for &c in &d.via[..d.vias as usize] {
                     if !occ.has(c as usize) {
                         self.ep.insert(c as usize);
@@ -495,11 +459,7 @@ impl<S: CellSet> Position<S> {
                     self.put(from, original);
                 }
                 if let Some(victim) = Piece::from_code(undo.captured) {
-                    let cell = if kind == MoveKind::EnPassant {
-                        undo.ep_victim as usize
-                    } else {
-                        to
-                    };
+                    let cell = if kind == MoveKind::EnPassant { undo.ep_victim as usize } else { to };
                     self.put(cell, victim);
                 }
             }
@@ -521,8 +481,7 @@ impl<S: CellSet> Position<S> {
     /// Whether `by` attacks `cell` with occupancy `occ`.
     #[inline(always)]
     pub fn attacked_by(&self, by: Color, cell: usize, occ: S) -> bool {
-        self.attackers(by, cell, occ, self.by_color[by.index()])
-            .any()
+        self.attackers(by, cell, occ, self.by_color[by.index()]).any()
     }
 
     /// The pieces among `theirs` (of colour `by`) that attack `cell` with occupancy `occ`.

@@ -98,11 +98,7 @@ impl Mirror {
     /// The image of a cell.
     pub fn cell(self, c: Coord, dims: [i8; 3]) -> Coord {
         let f = |v: i8, axis: usize| {
-            if self.flip[axis] {
-                dims[axis] - 1 - v
-            } else {
-                v
-            }
+            if self.flip[axis] { dims[axis] - 1 - v } else { v }
         };
         Coord::new(f(c.x, 0), f(c.y, 1), f(c.z, 2))
     }

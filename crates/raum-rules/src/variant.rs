@@ -107,20 +107,12 @@ impl<S: CellSet> Variant<S> {
                 .map(|i| Kind(i as u8))
                 .ok_or(VariantError::UnknownLetter(letter))
         };
-        let royal: Vec<usize> = (0..kinds)
-            .filter(|&k| spec.pieces[k].role == Role::King)
-            .collect();
+        let royal: Vec<usize> = (0..kinds).filter(|&k| spec.pieces[k].role == Role::King).collect();
         let [king_index] = royal[..] else {
-            return Err(VariantError::Unsupported(
-                "exactly one royal kind is needed".into(),
-            ));
+            return Err(VariantError::Unsupported("exactly one royal kind is needed".into()));
         };
         let king = Kind(king_index as u8);
-        let pawn = spec
-            .pieces
-            .iter()
-            .position(|p| p.role == Role::Pawn)
-            .map(|i| Kind(i as u8));
+        let pawn = spec.pieces.iter().position(|p| p.role == Role::Pawn).map(|i| Kind(i as u8));
 
         let leap_table = |f: &dyn Fn(&PieceDef) -> &Motion| {
             let mut t = vec![S::EMPTY; kinds * n];
@@ -145,12 +137,7 @@ impl<S: CellSet> Variant<S> {
             }
         }
         let dirs = |m: &Motion| -> Vec<u8> {
-            let mut v: Vec<u8> = m
-                .slides
-                .iter()
-                .flat_map(|&f| family_directions(f))
-                .map(|d| d as u8)
-                .collect();
+            let mut v: Vec<u8> = m.slides.iter().flat_map(|&f| family_directions(f)).map(|d| d as u8).collect();
             v.sort_unstable();
             v
         };
@@ -160,10 +147,8 @@ impl<S: CellSet> Variant<S> {
         for (k, p) in spec.pieces.iter().enumerate() {
             symmetric[k] = p.role == Role::Piece && p.moves == p.captures;
         }
-        let leaper_kinds = (0..kinds)
-            .filter(|&k| !spec.pieces[k].captures.leaps.is_empty())
-            .map(|k| Kind(k as u8))
-            .collect();
+        let leaper_kinds =
+            (0..kinds).filter(|&k| !spec.pieces[k].captures.leaps.is_empty()).map(|k| Kind(k as u8)).collect();
 
         // Group the 26 directions by the set of kinds that capture along them.
         let mut slide_classes: Vec<SlideClass<S>> = Vec::new();
@@ -191,10 +176,7 @@ impl<S: CellSet> Variant<S> {
             let i = match slide_classes.iter().position(|c| c.kinds == mask) {
                 Some(i) => i,
                 None => {
-                    slide_classes.push(SlideClass {
-                        kinds: mask,
-                        rays: vec![S::EMPTY; n],
-                    });
+                    slide_classes.push(SlideClass { kinds: mask, rays: vec![S::EMPTY; n] });
                     slide_classes.len() - 1
                 }
             };
@@ -212,18 +194,10 @@ impl<S: CellSet> Variant<S> {
         let dims = spec.shape.dims();
         let mirror = spec.mirror;
         let for_color = |c: Color, v: Vector| {
-            if c == Color::White {
-                v
-            } else {
-                mirror.vector(v)
-            }
+            if c == Color::White { v } else { mirror.vector(v) }
         };
         let cell_for = |c: Color, at: Coord| -> Option<usize> {
-            board.cell_at(if c == Color::White {
-                at
-            } else {
-                mirror.cell(at, dims)
-            })
+            board.cell_at(if c == Color::White { at } else { mirror.cell(at, dims) })
         };
         let mut pawn_steps = vec![S::EMPTY; 2 * n];
         let mut pawn_captures = vec![S::EMPTY; 2 * n];
@@ -235,11 +209,7 @@ impl<S: CellSet> Variant<S> {
         for color in Color::ALL {
             let ci = color.index();
             let steps: Vec<Vector> = rules.steps.iter().map(|&v| for_color(color, v)).collect();
-            let caps: Vec<Vector> = rules
-                .captures
-                .iter()
-                .map(|&v| for_color(color, v))
-                .collect();
+            let caps: Vec<Vector> = rules.captures.iter().map(|&v| for_color(color, v)).collect();
             for cell in 0..n {
                 pawn_steps[ci * n + cell] = Tables::<S>::leaps(&board, cell, &steps);
                 pawn_captures[ci * n + cell] = Tables::<S>::leaps(&board, cell, &caps);
@@ -249,29 +219,18 @@ impl<S: CellSet> Variant<S> {
             }
             for &origin in &rules.double_origins {
                 let Some(o) = cell_for(color, origin) else {
-                    return Err(VariantError::Unsupported(format!(
-                        "double-step origin {origin:?} is off the board"
-                    )));
+                    return Err(VariantError::Unsupported(format!("double-step origin {origin:?} is off the board")));
                 };
                 double_origins[ci].insert(o);
                 for &[a, b] in &rules.double_steps {
                     let (a, b) = (for_color(color, a), for_color(color, b));
-                    let (Some(mid_a), Some(to)) = (board.step(o, a), board.step(o, a.add(b)))
-                    else {
+                    let (Some(mid_a), Some(to)) = (board.step(o, a), board.step(o, a.add(b))) else {
                         continue;
                     };
                     let mid_b = board.step(o, b);
                     let step = match mid_b {
-                        Some(mb) if a != b => DoubleStep {
-                            to: to as u16,
-                            via: [mid_a as u16, mb as u16],
-                            vias: 2,
-                        },
-                        _ => DoubleStep {
-                            to: to as u16,
-                            via: [mid_a as u16; 2],
-                            vias: 1,
-                        },
+                        Some(mb) if a != b => DoubleStep { to: to as u16, via: [mid_a as u16, mb as u16], vias: 2 },
+                        _ => DoubleStep { to: to as u16, via: [mid_a as u16; 2], vias: 1 },
                     };
                     pawn_doubles[ci * n + o].push(step);
                 }
@@ -282,11 +241,7 @@ impl<S: CellSet> Variant<S> {
                 }
             }
         }
-        let promote_to = rules
-            .promote_to
-            .iter()
-            .map(|&l| kind_of(l))
-            .collect::<Result<Vec<_>, _>>()?;
+        let promote_to = rules.promote_to.iter().map(|&l| kind_of(l)).collect::<Result<Vec<_>, _>>()?;
         let castle_partner = match spec.castling {
             CastlingRule::None => None,
             CastlingRule::SwapOnce { rook } => Some(kind_of(rook)?),
@@ -296,9 +251,8 @@ impl<S: CellSet> Variant<S> {
         for &(at, letter) in &spec.army {
             let kind = kind_of(letter)?;
             for color in Color::ALL {
-                let cell = cell_for(color, at).ok_or(VariantError::Unsupported(format!(
-                    "army cell {at:?} is off the board"
-                )))?;
+                let cell = cell_for(color, at)
+                    .ok_or(VariantError::Unsupported(format!("army cell {at:?} is off the board")))?;
                 start.board[cell] = Some(Piece::new(color, kind));
             }
         }
@@ -376,11 +330,7 @@ impl<S: CellSet> Variant<S> {
     /// The kind with this letter (either case).
     pub fn kind_of(&self, letter: char) -> Option<Kind> {
         let l = letter.to_ascii_uppercase();
-        self.spec
-            .pieces
-            .iter()
-            .position(|p| p.letter == l)
-            .map(|i| Kind(i as u8))
+        self.spec.pieces.iter().position(|p| p.letter == l).map(|i| Kind(i as u8))
     }
 
     /// The royal kind.
@@ -432,11 +382,7 @@ impl<S: CellSet> Variant<S> {
             let ray = self.geo.ray(cell, d);
             let blockers = ray & occ;
             if blockers.any() {
-                let b = if d < 13 {
-                    blockers.lowest()
-                } else {
-                    blockers.highest()
-                };
+                let b = if d < 13 { blockers.lowest() } else { blockers.highest() };
                 att |= ray ^ self.geo.ray(b, d);
             } else {
                 att |= ray;
@@ -464,8 +410,7 @@ impl<S: CellSet> Variant<S> {
         let empty = !occ & self.geo.all();
         if Some(piece.kind) == self.pawn {
             let ci = piece.color.index();
-            let mut t = (self.pawn_steps[ci * n + cell] & empty)
-                | (self.pawn_captures[ci * n + cell] & enemy);
+            let mut t = (self.pawn_steps[ci * n + cell] & empty) | (self.pawn_captures[ci * n + cell] & enemy);
             for d in &self.pawn_doubles[ci * n + cell] {
                 if self.double_step_open(d, occ) {
                     t.insert(d.to as usize);
@@ -474,8 +419,7 @@ impl<S: CellSet> Variant<S> {
             return t;
         }
         let quiet = self.move_leaps[k * n + cell] | self.slide(cell, &self.move_slides[k], occ);
-        let capture =
-            self.capture_leaps[k * n + cell] | self.slide(cell, &self.capture_slides[k], occ);
+        let capture = self.capture_leaps[k * n + cell] | self.slide(cell, &self.capture_slides[k], occ);
         (quiet & empty) | (capture & enemy)
     }
 
@@ -486,11 +430,7 @@ impl<S: CellSet> Variant<S> {
             return false;
         }
         let a = occ.has(d.via[0] as usize);
-        if d.vias == 1 {
-            !a
-        } else {
-            !a || !occ.has(d.via[1] as usize)
-        }
+        if d.vias == 1 { !a } else { !a || !occ.has(d.via[1] as usize) }
     }
 
     /// The unit vector of direction `d`.

@@ -26,13 +26,7 @@ impl Zobrist {
         let side = splitmix(&mut s);
         let castling = core::array::from_fn(|_| splitmix(&mut s));
         let ep = (0..cells).map(|_| splitmix(&mut s)).collect();
-        Zobrist {
-            cells,
-            pieces,
-            side,
-            castling,
-            ep,
-        }
+        Zobrist { cells, pieces, side, castling, ep }
     }
 
     #[inline(always)]

@@ -19,27 +19,12 @@ pub(super) fn spec() -> VariantSpec {
             Motion::stepper(&[Orthogonal]),
             Motion::stepper(&[Orthogonal, Diagonal3D]),
         ),
-        PieceDef::new(
-            'Q',
-            "queen",
-            Role::Piece,
-            Motion::slider(&[Orthogonal, Diagonal2D]),
-        ),
+        PieceDef::new('Q', "queen", Role::Piece, Motion::slider(&[Orthogonal, Diagonal2D])),
         PieceDef::new('R', "rook", Role::Piece, Motion::slider(&[Orthogonal])),
         PieceDef::new('B', "bishop", Role::Piece, Motion::slider(&[Diagonal2D])),
         PieceDef::new('N', "knight", Role::Piece, Motion::leaper(0, 1, 2)),
-        PieceDef::new(
-            'W',
-            "wizard",
-            Role::Piece,
-            Motion::slider(&[Diagonal2D, Diagonal3D]),
-        ),
-        PieceDef::new(
-            'G',
-            "guard",
-            Role::Piece,
-            Motion::stepper(&[Orthogonal, Diagonal2D, Diagonal3D]),
-        ),
+        PieceDef::new('W', "wizard", Role::Piece, Motion::slider(&[Diagonal2D, Diagonal3D])),
+        PieceDef::new('G', "guard", Role::Piece, Motion::stepper(&[Orthogonal, Diagonal2D, Diagonal3D])),
         PieceDef::new('P', "pawn", Role::Pawn, Motion::default()),
     ];
     let (e, d) = (4, 3);
@@ -74,9 +59,7 @@ pub(super) fn spec() -> VariantSpec {
         naming: CellNaming::LevelFileRank { levels: "ABCDE" },
         pieces,
         army,
-        mirror: Mirror {
-            flip: [false, true, true],
-        },
+        mirror: Mirror { flip: [false, true, true] },
         pawns,
         castling: CastlingRule::SwapOnce { rook: 'R' },
     }

@@ -51,9 +51,7 @@ pub(super) fn spec() -> VariantSpec {
         pieces,
         army,
         // Black is White reflected through the centre of the cube.
-        mirror: Mirror {
-            flip: [true, true, true],
-        },
+        mirror: Mirror { flip: [true, true, true] },
         pawns,
         castling: CastlingRule::None,
     }

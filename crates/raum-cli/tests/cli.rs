@@ -1,0 +1,135 @@
+//! The `raum` binary's interfaces, exactly as other tools script against them.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn raum(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_raum")).args(args).output().expect("raum runs")
+}
+
+fn raum_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_raum"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("raum starts");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    child.wait_with_output().expect("raum finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn perft_prints_the_count_alone_on_the_last_line() {
+    let o = raum(&["perft", "--variant", "raumschach", "--depth", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("237316"));
+    assert!(stderr(&o).contains("nodes/s"));
+    let o = raum(&["perft", "--variant", "five-up", "--depth", "3", "--threads", "2"]);
+    assert_eq!(stdout(&o).lines().last(), Some(raum(&["perft", "--depth", "3"]).stdout_last().as_str()));
+}
+
+trait Last {
+    fn stdout_last(&self) -> String;
+}
+
+impl Last for Output {
+    fn stdout_last(&self) -> String {
+        stdout(self).lines().last().unwrap_or_default().to_string()
+    }
+}
+
+#[test]
+fn divide_lists_sorted_root_moves_then_the_total() {
+    let o = raum(&["divide", "--variant", "five-up", "--depth", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 63);
+    let rows = &lines[..62];
+    let mut sorted = rows.to_vec();
+    sorted.sort();
+    assert_eq!(rows, &sorted[..]);
+    let sum: u64 = rows.iter().map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(lines[62].parse::<u64>().unwrap(), sum);
+    assert!(rows.iter().all(|l| l.split(' ').next().unwrap().contains('-')));
+}
+
+#[test]
+fn moves_and_fen_follow_the_moves_given() {
+    let o = raum(&["moves", "--variant", "five-up"]);
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 62);
+    assert!(out.lines().any(|l| l == "Db1-Ca1"));
+    let o = raum(&["fen", "--variant", "five-up", "--moves", "P-Cc2 P-Cc4 Ec2-Ec4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).trim(),
+        "rwkgr|ppppp|5|5|5/nbqnb|pp1pp|5|5|5/5|2p2|5|2P2|5/5|5|5|PP1PP|NBQNB/5|2P2|5|PP1PP|RWKGR b Kk Ec3 0 2"
+    );
+}
+
+#[test]
+fn show_draws_figure_1_and_marks_moves() {
+    let o = raum(&["show"]);
+    let out = stdout(&o);
+    assert!(out.contains("5 |r|w|k|g|r|   |n|b|q|n|b| 5 |_|_|_|_|_|   |_|_|_|_|_| 5 |_|_|_|_|_|"));
+    assert!(out.contains("1 |_|_|_|_|_|   |_|_|_|_|_| 1 |_|_|_|_|_|   |N|B|Q|N|B| 1 |R|W|K|G|R|"));
+    // Figure 2: a lone rook on Bb3 (not a legal position: drawn as a figure).
+    let o = raum(&["show", "--fen", "5|5|5|5|5/5|5|1R3|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5 w - -", "--mark", "Bb3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("3 |_|x|_|_|_|   |x|R|x|x|x| 3 |_|x|_|_|_|   |_|x|_|_|_| 3 |_|x|_|_|_|"), "{out}");
+    assert_eq!(out.matches('x').count(), 12);
+}
+
+#[test]
+fn bad_input_fails_with_a_clear_message() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["perft", "--variant", "chess", "--depth", "1"], "unknown variant 'chess'"),
+        (&["perft", "--variant", "octahedral", "--depth", "1"], "not playable yet"),
+        (&["fen", "--fen", "5|5 w - -"], "expected 5 levels"),
+        (&["fen", "--fen", "rwkgr|ppppp|5|5|5/nbqnb|ppppp|5|5|5/5|5|5|5|5/5|5|5|PPPPP|NBQNB/5|5|5|PPPPP|RWKGX w Kk -"], "'X' is not a piece letter"),
+        (&["fen", "--moves", "Ec2-Ec5"], "move 1 (Ec2-Ec5)"),
+        (&["fen", "--moves", "Zz9-Ec4"], "'Zz9' is not a cell"),
+        (&["moves", "--moves", "P-Cc2 Q-Cc3"], "move 2 (Q-Cc3)"),
+        (&["show", "--mark", "Cc3"], "no piece on Cc3"),
+    ];
+    for (args, needle) in cases {
+        let o = raum(args);
+        assert!(!o.status.success(), "{args:?} should fail");
+        let err = stderr(&o);
+        assert!(err.contains(needle), "{args:?}: expected '{needle}' in: {err}");
+        assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    }
+}
+
+#[test]
+fn play_runs_a_game_to_mate() {
+    // The seed's second game walks into Bb5xEb2 mate (RULES.md).
+    let o = raum_with_input(&["play", "--variant", "five-up"], "P-Cc2\nnonsense\nP-Cc4\nB-Ca1\nBxEb2\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("'nonsense' is not a move"), "{out}");
+    assert!(out.contains("2... BxEb2#"), "{out}");
+    assert!(out.contains("Game over: 0-1 (Black mates)"), "{out}");
+    assert!(out.contains("Moves: 1. Cc2 Cc4 2. B-Ca1 BxEb2#"), "{out}");
+}
+
+#[test]
+fn play_takes_back_and_ends_on_eof() {
+    let o = raum_with_input(&["play", "--variant", "raumschach"], "Ba2-Ba3\nundo\nmoves\nfen\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("61 legal moves"), "{out}");
+    assert!(out.contains(" w - - 0 1"), "{out}");
+    assert!(out.contains("Input ended"), "{out}");
+}

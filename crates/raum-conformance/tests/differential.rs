@@ -1,0 +1,92 @@
+//! Differential testing: on positions from random games, the fast table-driven
+//! generator and the naive reference generator (`raum_conformance::naive`:
+//! coordinates only, no tables) list exactly the same legal moves, and playing
+//! a move gives the same position string.
+
+use raum_conformance::naive::NaivePosition;
+use raum_notation::{format_move, format_position};
+use raum_rules::{Cells, Outcome, Position, Variant, VariantId};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Plays random games until `positions` positions have been compared.
+fn compare(id: VariantId, positions: usize, seed: u64) {
+    let v = Variant::get(id);
+    let mut rng = Rng(seed);
+    let mut compared = 0;
+    let mut games = 0;
+    let (mut captures, mut promotions, mut specials, mut checks) = (0, 0, 0, 0);
+    while compared < positions {
+        games += 1;
+        let mut pos: Position<Cells> = Position::start(v);
+        for _ in 0..200 {
+            let fen = format_position(&pos);
+            let naive = NaivePosition::parse(id.name(), &fen).unwrap_or_else(|e| panic!("naive rejects {fen}: {e}"));
+            let moves = pos.legal_moves();
+            let mut fast: Vec<String> = moves.iter().map(|&m| format_move(v, m)).collect();
+            fast.sort();
+            let reference = naive.legal_moves();
+            if fast != reference {
+                let missing: Vec<_> = reference.iter().filter(|m| !fast.contains(m)).collect();
+                let extra: Vec<_> = fast.iter().filter(|m| !reference.contains(m)).collect();
+                panic!("{fen}\nmissing from fast: {missing:?}\nextra in fast: {extra:?}");
+            }
+            assert_eq!(pos.is_check(), naive.in_check(), "{fen}");
+            compared += 1;
+            checks += pos.is_check() as usize;
+            if moves.is_empty() || matches!(pos.outcome(), Some(Outcome::Draw(_))) {
+                break;
+            }
+            // Prefer captures and special moves now and then, to reach richer positions.
+            let interesting: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|&m| pos.piece_at(m.to()).is_some() || m.promotion().is_some() || m.kind() != raum_rules::MoveKind::Normal)
+                .collect();
+            let m = if !interesting.is_empty() && rng.below(3) == 0 {
+                interesting[rng.below(interesting.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            captures += pos.piece_at(m.to()).is_some() as usize;
+            promotions += m.promotion().is_some() as usize;
+            specials += (m.kind() != raum_rules::MoveKind::Normal) as usize;
+            let text = format_move(v, m);
+            let after_naive = naive.play(&text).unwrap_or_else(|e| panic!("{fen}: naive refuses {text}: {e}"));
+            pos.play(m);
+            assert_eq!(format_position(&pos), after_naive.fen(), "after {text} from {fen}");
+            if compared >= positions {
+                break;
+            }
+        }
+    }
+    eprintln!(
+        "{id}: {compared} positions in {games} games; {captures} captures, {promotions} promotions, \
+         {specials} double steps/en passant/castling, {checks} checks"
+    );
+    let has_specials = v.has_double_steps() || v.has_castling();
+    assert!(captures > 0 && promotions > 0 && checks > 0, "random games too tame to be a test");
+    assert_eq!(specials > 0, has_specials, "special moves seen: {specials}");
+}
+
+#[test]
+fn five_up_fast_equals_naive_on_10000_positions() {
+    compare(VariantId::FiveUp, 10_000, 0x5EED_0001);
+}
+
+#[test]
+fn raumschach_fast_equals_naive_on_10000_positions() {
+    compare(VariantId::Raumschach, 10_000, 0x5EED_0002);
+}
