@@ -17,10 +17,3 @@ fn raumschach_perft_shallow() {
     assert_eq!(pos.perft(2), 3_615);
     assert_eq!(pos.perft(3), 237_316);
 }
-
-#[test]
-#[ignore = "15.6M leaves: run with --ignored in release"]
-fn raumschach_perft_4() {
-    let pos = Position::start(Variant::get(VariantId::Raumschach));
-    assert_eq!(pos.perft(4), 15_587_032);
-}
