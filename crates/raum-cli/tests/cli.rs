@@ -97,7 +97,14 @@ fn bad_input_fails_with_a_clear_message() {
         (&["perft", "--variant", "chess", "--depth", "1"], "unknown variant 'chess'"),
         (&["perft", "--variant", "octahedral", "--depth", "1"], "not playable yet"),
         (&["fen", "--fen", "5|5 w - -"], "expected 5 levels"),
-        (&["fen", "--fen", "rwkgr|ppppp|5|5|5/nbqnb|ppppp|5|5|5/5|5|5|5|5/5|5|5|PPPPP|NBQNB/5|5|5|PPPPP|RWKGX w Kk -"], "'X' is not a piece letter"),
+        (
+            &[
+                "fen",
+                "--fen",
+                "rwkgr|ppppp|5|5|5/nbqnb|ppppp|5|5|5/5|5|5|5|5/5|5|5|PPPPP|NBQNB/5|5|5|PPPPP|RWKGX w Kk -",
+            ],
+            "'X' is not a piece letter",
+        ),
         (&["fen", "--moves", "Ec2-Ec5"], "move 1 (Ec2-Ec5)"),
         (&["fen", "--moves", "Zz9-Ec4"], "'Zz9' is not a cell"),
         (&["moves", "--moves", "P-Cc2 Q-Cc3"], "move 2 (Q-Cc3)"),
