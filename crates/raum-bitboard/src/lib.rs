@@ -121,11 +121,14 @@ impl CellSet for u128 {
     }
     #[inline(always)]
     fn single(cell: usize) -> Self {
-        1u128 << cell
+        let bit = 1u64 << (cell & 63);
+        if cell < 64 { bit as u128 } else { (bit as u128) << 64 }
     }
     #[inline(always)]
     fn has(self, cell: usize) -> bool {
-        (self >> cell) & 1 != 0
+        // A 128-bit variable shift is a branchy sequence; pick the word first.
+        let word = if cell < 64 { self as u64 } else { (self >> 64) as u64 };
+        (word >> (cell & 63)) & 1 != 0
     }
     #[inline(always)]
     fn count(self) -> u32 {

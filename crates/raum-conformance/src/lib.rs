@@ -1,1 +1,2 @@
 pub mod naive;
+pub mod seed_diagram;

@@ -53,7 +53,11 @@ fn compare(id: VariantId, positions: usize, seed: u64) {
             let interesting: Vec<_> = moves
                 .iter()
                 .copied()
-                .filter(|&m| pos.piece_at(m.to()).is_some() || m.promotion().is_some() || m.kind() != raum_rules::MoveKind::Normal)
+                .filter(|&m| {
+                    pos.piece_at(m.to()).is_some()
+                        || m.promotion().is_some()
+                        || m.kind() != raum_rules::MoveKind::Normal
+                })
                 .collect();
             let m = if !interesting.is_empty() && rng.below(3) == 0 {
                 interesting[rng.below(interesting.len())]

@@ -12,6 +12,7 @@
 //! assert_eq!(pos.count_legal(), 62);
 //! ```
 
+mod attacks;
 mod error;
 mod motion;
 mod movegen;

@@ -6,11 +6,11 @@
 //! off the board. En passant, which removes a second piece, is tested by
 //! recomputing attacks on the king.
 
+use crate::attacks::Sources;
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::{Color, Kind};
+use crate::piece::Kind;
 use crate::position::Position;
 use raum_bitboard::CellSet;
-use raum_geometry::DIRECTIONS;
 
 /// Receives generated moves: either collects them or only counts them.
 trait Sink<S: CellSet> {
@@ -104,7 +104,8 @@ impl<S: CellSet> Position<S> {
             0 => 1,
             1 => self.count_legal(),
             _ => {
-                let moves = self.legal_moves();
+                let mut moves = MoveList::new();
+                self.generate(&mut moves);
                 let mut total = 0;
                 for &m in moves.iter() {
                     let undo = self.play(m);
@@ -129,7 +130,8 @@ impl<S: CellSet> Position<S> {
         let empty = all & !occ;
         let king = self.king_cell(us);
         let king_bit = S::single(king);
-        let checkers = self.attackers(them, king, occ, enemy);
+        let sources = self.attack_sources(them);
+        let checkers = self.attackers(&sources, king, occ, S::EMPTY);
 
         // King moves: test each target with the king lifted off the board.
         let kk = v.king.index();
@@ -137,7 +139,7 @@ impl<S: CellSet> Position<S> {
         let captures = (v.capture_leaps[kk * n + king] | v.slide(king, &v.capture_slides[kk], occ)) & enemy;
         let mut king_legal = S::EMPTY;
         for t in (quiet | captures).cells() {
-            if self.attackers(them, t, occ ^ king_bit, enemy & !S::single(t)).is_empty() {
+            if !self.is_attacked(&sources, t, occ ^ king_bit, S::single(t)) {
                 king_legal.insert(t);
             }
         }
@@ -163,14 +165,8 @@ impl<S: CellSet> Position<S> {
         let mut pin_cells = [0u16; MAX_PINS];
         let mut pin_masks = [S::EMPTY; MAX_PINS];
         let mut pins = 0;
-        for class in &v.slide_classes {
-            let mut kinds = S::EMPTY;
-            let mut mask = class.kinds;
-            while mask != 0 {
-                kinds |= self.by_kind[mask.trailing_zeros() as usize];
-                mask &= mask - 1;
-            }
-            for s in (class.rays[king] & kinds & enemy).cells() {
+        for (i, class) in v.slide_classes.iter().enumerate() {
+            for s in (class.rays[king] & sources.sliders[i]).cells() {
                 let between = v.geo.between(king, s);
                 let blockers = between & occ;
                 if blockers.any() && !blockers.several() && (blockers & own).any() && pins < MAX_PINS {
@@ -182,7 +178,7 @@ impl<S: CellSet> Position<S> {
             }
         }
         let restrict = |cell: usize| -> S {
-            if pinned.has(cell) {
+            if pinned.any() && pinned.has(cell) {
                 let i = pin_cells[..pins].iter().position(|&c| c as usize == cell).unwrap_or(0);
                 check_mask & pin_masks[i]
             } else {
@@ -218,18 +214,11 @@ impl<S: CellSet> Position<S> {
                 let r = restrict(p);
                 let t = ((v.pawn_steps[ui * n + p] & empty) | (v.pawn_captures[ui * n + p] & enemy)) & r;
                 sink.pawn(p, t, promo, kinds);
-                if v.double_origins[ui].has(p) {
-                    for d in &v.pawn_doubles[ui * n + p] {
-                        if r.has(d.to as usize) && v.double_step_open(d, occ) {
-                            sink.special(Move::new(p, d.to as usize, MoveKind::DoubleStep, None));
-                        }
-                    }
-                }
                 if self.ep.any() {
                     for t in (v.pawn_captures[ui * n + p] & self.ep).cells() {
                         let victim = S::single(self.ep_victim as usize);
                         let after = (occ ^ S::single(p) ^ victim) | S::single(t);
-                        if self.attackers(them, king, after, enemy & !victim).is_empty() {
+                        if !self.is_attacked(&sources, king, after, victim) {
                             sink.special(Move::new(p, t, MoveKind::EnPassant, None));
                         }
                     }
@@ -237,33 +226,36 @@ impl<S: CellSet> Position<S> {
             }
         }
 
-        if let Some(rook) = v.castle_partner {
-            if self.castling >> us.index() & 1 == 1 && checkers.is_empty() {
-                self.castles(sink, king, rook, occ, enemy, them);
+        if pawn != usize::MAX {
+            let ui = us.index();
+            for p in (self.by_kind[pawn] & own & v.double_origins[ui]).cells() {
+                let r = restrict(p);
+                for d in &v.pawn_doubles[ui * n + p] {
+                    if r.has(d.to as usize) && v.double_step_open(d, occ) {
+                        sink.special(Move::new(p, d.to as usize, MoveKind::DoubleStep, None));
+                    }
+                }
             }
+        }
+
+        if let Some(rook) = v.castle_partner.filter(|_| self.castling >> us.index() & 1 == 1 && checkers.is_empty()) {
+            self.castles(sink, king, rook, occ, &sources);
         }
     }
 
     /// Five Up swap castling: the king and an own rook on one orthogonal line,
     /// only empty cells between, none of them attacked, nor the rook's cell.
-    fn castles<K: Sink<S>>(&self, sink: &mut K, king: usize, rook: Kind, occ: S, enemy: S, them: Color) {
+    fn castles<K: Sink<S>>(&self, sink: &mut K, king: usize, rook: Kind, occ: S, sources: &Sources<S>) {
         let v = self.v;
-        let rooks = self.pieces(them.opponent(), rook);
-        for d in 0..26 {
-            if DIRECTIONS[d].dimensions() != 1 {
+        let rooks = self.pieces(self.side, rook) & v.castle_rays[king];
+        for r in rooks.cells() {
+            let between = v.geo.between(king, r);
+            if (between & occ).any() {
                 continue;
             }
-            let blockers = v.geo.ray(king, d) & occ;
-            if blockers.is_empty() {
-                continue;
-            }
-            let b = if d < 13 { blockers.lowest() } else { blockers.highest() };
-            if !rooks.has(b) {
-                continue;
-            }
-            let path_safe = v.geo.between(king, b).cells().all(|c| self.attackers(them, c, occ, enemy).is_empty());
-            if path_safe && self.attackers(them, b, occ, enemy).is_empty() {
-                sink.special(Move::new(king, b, MoveKind::Castle, None));
+            let safe = |c: usize| !self.is_attacked(sources, c, occ, S::EMPTY);
+            if between.cells().all(safe) && safe(r) {
+                sink.special(Move::new(king, r, MoveKind::Castle, None));
             }
         }
     }

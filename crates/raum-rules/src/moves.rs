@@ -90,17 +90,11 @@ impl core::fmt::Debug for Move {
 /// Most moves a [`MoveList`] holds; far above any reachable position's count.
 pub const MAX_MOVES: usize = 2048;
 
-/// A fixed-capacity list of moves, filled by the generator without allocating.
-#[derive(Clone)]
+/// A fixed-capacity list of moves, filled by the generator without allocating
+/// (and without initialising the unused capacity).
+#[derive(Clone, Default)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList { moves: [Move(0); MAX_MOVES], len: 0 }
-    }
+    moves: arrayvec::ArrayVec<Move, MAX_MOVES>,
 }
 
 impl MoveList {
@@ -113,28 +107,25 @@ impl MoveList {
     /// reachable positions: see [`MAX_MOVES`]).
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
-            self.len += 1;
-        }
+        let _ = self.moves.try_push(m);
     }
 
     /// Removes every move.
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
     }
 }
 
 impl core::ops::Deref for MoveList {
     type Target = [Move];
     fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.moves
     }
 }
 
 impl core::ops::DerefMut for MoveList {
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        &mut self.moves
     }
 }
 

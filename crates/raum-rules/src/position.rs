@@ -479,38 +479,7 @@ impl<S: CellSet> Position<S> {
     }
 
     /// Whether `by` attacks `cell` with occupancy `occ`.
-    #[inline(always)]
     pub fn attacked_by(&self, by: Color, cell: usize, occ: S) -> bool {
-        self.attackers(by, cell, occ, self.by_color[by.index()]).any()
-    }
-
-    /// The pieces among `theirs` (of colour `by`) that attack `cell` with occupancy `occ`.
-    #[inline(always)]
-    pub(crate) fn attackers(&self, by: Color, cell: usize, occ: S, theirs: S) -> S {
-        let v = self.v;
-        let n = v.cells();
-        let mut found = S::EMPTY;
-        for &k in &v.leaper_kinds {
-            found |= v.capture_leaps_from[k.index() * n + cell] & self.by_kind[k.index()];
-        }
-        if let Some(pawn) = v.pawn {
-            found |= v.pawn_captures_from[by.index() * n + cell] & self.by_kind[pawn.index()];
-        }
-        found &= theirs;
-        for class in &v.slide_classes {
-            let mut kinds = S::EMPTY;
-            let mut mask = class.kinds;
-            while mask != 0 {
-                kinds |= self.by_kind[mask.trailing_zeros() as usize];
-                mask &= mask - 1;
-            }
-            let candidates = class.rays[cell] & kinds & theirs;
-            for c in candidates.cells() {
-                if (v.geo.between(cell, c) & occ).is_empty() {
-                    found.insert(c);
-                }
-            }
-        }
-        found
+        self.is_attacked(&self.attack_sources(by), cell, occ, S::EMPTY)
     }
 }

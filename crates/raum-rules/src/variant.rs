@@ -69,6 +69,8 @@ pub struct Variant<S: CellSet> {
     pub(crate) promotion_zone: [S; 2],
     pub(crate) promote_to: Vec<Kind>,
     pub(crate) castle_partner: Option<Kind>,
+    /// Per cell: union of the orthogonal rays (swap castling's lines).
+    pub(crate) castle_rays: Vec<S>,
     pub(crate) zobrist: Zobrist,
     pub(crate) start: Setup,
 }
@@ -153,24 +155,19 @@ impl<S: CellSet> Variant<S> {
         // Group the 26 directions by the set of kinds that capture along them.
         let mut slide_classes: Vec<SlideClass<S>> = Vec::new();
         let mut class_of_dir = [None; 26];
-        for d in 0..26usize {
-            let mut mask = 0u16;
-            for k in 0..kinds {
-                if capture_slides[k].contains(&(d as u8)) {
-                    mask |= 1 << k;
-                }
-            }
+        let sliders_along = |d: usize| -> u16 {
+            capture_slides
+                .iter()
+                .enumerate()
+                .filter(|(_, dirs)| dirs.contains(&(d as u8)))
+                .fold(0, |m, (k, _)| m | 1 << k)
+        };
+        for (d, class_slot) in class_of_dir.iter_mut().enumerate() {
+            let mask = sliders_along(d);
             if mask == 0 {
                 continue;
             }
-            let opposite = (d + 13) % 26;
-            let mut opp_mask = 0u16;
-            for k in 0..kinds {
-                if capture_slides[k].contains(&(opposite as u8)) {
-                    opp_mask |= 1 << k;
-                }
-            }
-            if opp_mask != mask {
+            if sliders_along((d + 13) % 26) != mask {
                 return Err(VariantError::Unsupported("one-way sliders".into()));
             }
             let i = match slide_classes.iter().position(|c| c.kinds == mask) {
@@ -180,7 +177,10 @@ impl<S: CellSet> Variant<S> {
                     slide_classes.len() - 1
                 }
             };
-            class_of_dir[d] = Some(i);
+            *class_slot = Some(i);
+        }
+        if slide_classes.len() > crate::attacks::MAX_CLASSES {
+            return Err(VariantError::Unsupported("too many distinct slider groups".into()));
         }
         for (d, class) in class_of_dir.iter().enumerate() {
             if let Some(i) = *class {
@@ -247,6 +247,11 @@ impl<S: CellSet> Variant<S> {
             CastlingRule::SwapOnce { rook } => Some(kind_of(rook)?),
         };
 
+        let castle_rays = (0..n)
+            .map(|cell| {
+                (0..26).filter(|&d| DIRECTIONS[d].dimensions() == 1).fold(S::EMPTY, |acc, d| acc | geo.ray(cell, d))
+            })
+            .collect();
         let mut start = Setup::empty(n);
         for &(at, letter) in &spec.army {
             let kind = kind_of(letter)?;
@@ -282,6 +287,7 @@ impl<S: CellSet> Variant<S> {
             promotion_zone,
             promote_to,
             castle_partner,
+            castle_rays,
             zobrist,
             start,
         })
