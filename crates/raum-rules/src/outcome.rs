@@ -102,6 +102,11 @@ impl<S: CellSet> Game<S> {
         &self.moves
     }
 
+    /// Hashes of every position of the game, the start first and the current last.
+    pub fn hashes(&self) -> &[u64] {
+        &self.hashes
+    }
+
     /// Plays a move if it is legal.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
         if !self.position.is_legal(m) {
