@@ -58,3 +58,55 @@ proptest! {
         check_game(VariantId::Raumschach, seed, plies)?;
     }
 }
+
+/// A valid position string with a few characters replaced, deleted or inserted.
+fn mutated(base: &str, edits: &[(usize, u8, u8)]) -> String {
+    let mut bytes = base.as_bytes().to_vec();
+    let alphabet = b"KQRBNWGPUkqrbnwgpu0123456789|/ -@,wbABCDEabcde";
+    for &(at, op, ch) in edits {
+        if bytes.is_empty() {
+            break;
+        }
+        let i = at % bytes.len();
+        let c = alphabet[ch as usize % alphabet.len()];
+        match op % 3 {
+            0 => bytes[i] = c,
+            1 => {
+                bytes.remove(i);
+            }
+            _ => bytes.insert(i, c),
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Bad input never panics: arbitrary text and near-valid position strings
+    /// either parse into a position that round-trips, or give an error.
+    #[test]
+    fn position_parser_never_panics(text in ".{0,80}", edits in proptest::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..4)) {
+        for id in VariantId::ALL {
+            let v = Variant::get(id);
+            let _ = parse_position(v, &text);
+            let start = raum_notation::start_string(v);
+            let candidate = mutated(&start, &edits);
+            if let Ok(pos) = parse_position(v, &candidate) {
+                let again = parse_position(v, &format_position(&pos)).expect("printed position parses");
+                prop_assert!(again == pos);
+            }
+        }
+    }
+
+    /// Move parsers never panic and accept only legal moves.
+    #[test]
+    fn move_parser_never_panics(text in "[A-Za-z0-9()=+#x\\-@ ]{0,16}") {
+        for id in VariantId::ALL {
+            let pos = Position::start(Variant::get(id));
+            if let Ok(m) = raum_notation::parse_move(&pos, &text) {
+                prop_assert!(pos.is_legal(m));
+            }
+        }
+    }
+}
