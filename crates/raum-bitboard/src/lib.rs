@@ -58,6 +58,9 @@ pub trait CellSet:
     fn highest(self) -> usize;
     /// The set without its lowest cell.
     fn without_lowest(self) -> Self;
+    /// Wrapping subtraction of the sets read as integers (for the borrow trick
+    /// that finds a ray's first blocker without branching).
+    fn wrapping_minus(self, other: Self) -> Self;
 
     /// Whether the set is non-empty.
     #[inline(always)]
@@ -149,6 +152,10 @@ impl CellSet for u128 {
     #[inline(always)]
     fn without_lowest(self) -> Self {
         self & self.wrapping_sub(1)
+    }
+    #[inline(always)]
+    fn wrapping_minus(self, other: Self) -> Self {
+        self.wrapping_sub(other)
     }
 }
 

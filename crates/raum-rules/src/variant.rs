@@ -380,18 +380,26 @@ impl<S: CellSet> Variant<S> {
     }
 
     /// Sliding targets from `cell` along `dirs` with blockers `occ`.
+    ///
+    /// Branch-free per direction. Positive rays run to higher cell numbers:
+    /// subtracting the bit just above `cell` from the ray's blockers borrows
+    /// through every empty cell up to the first blocker, so `b ^ (b - above)`
+    /// covers exactly the cells reached. Negative rays take the highest blocker,
+    /// with cell 0 as a sentinel: no negative ray leaves cell 0, so a sentinel hit
+    /// removes nothing.
     #[inline(always)]
     pub(crate) fn slide(&self, cell: usize, dirs: &[u8], occ: S) -> S {
+        let above = if cell + 1 < S::CAPACITY { S::single(cell + 1) } else { S::EMPTY };
         let mut att = S::EMPTY;
         for &d in dirs {
             let d = d as usize;
             let ray = self.geo.ray(cell, d);
             let blockers = ray & occ;
-            if blockers.any() {
-                let b = if d < 13 { blockers.lowest() } else { blockers.highest() };
-                att |= ray ^ self.geo.ray(b, d);
+            if d < 13 {
+                att |= (blockers ^ blockers.wrapping_minus(above)) & ray;
             } else {
-                att |= ray;
+                let b = (blockers | S::single(0)).highest();
+                att |= ray ^ self.geo.ray(b, d);
             }
         }
         att
