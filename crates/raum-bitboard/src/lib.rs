@@ -61,6 +61,9 @@ pub trait CellSet:
     /// Wrapping subtraction of the sets read as integers (for the borrow trick
     /// that finds a ray's first blocker without branching).
     fn wrapping_minus(self, other: Self) -> Self;
+    /// Every cell number moved up by `delta` (down if negative); cells pushed
+    /// past either end are dropped.
+    fn shift(self, delta: i32) -> Self;
 
     /// Whether the set is non-empty.
     #[inline(always)]
@@ -157,6 +160,15 @@ impl CellSet for u128 {
     fn wrapping_minus(self, other: Self) -> Self {
         self.wrapping_sub(other)
     }
+    #[inline(always)]
+    fn shift(self, delta: i32) -> Self {
+        match delta {
+            0 => self,
+            1..=127 => self << delta,
+            -127..=-1 => self >> -delta,
+            _ => 0,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -184,5 +196,8 @@ mod tests {
         t.remove(64);
         t.insert(5);
         assert_eq!(t.cells().collect::<Vec<_>>(), vec![0, 5, 127]);
+        assert_eq!(t.shift(1).cells().collect::<Vec<_>>(), vec![1, 6]);
+        assert_eq!(t.shift(-5).cells().collect::<Vec<_>>(), vec![0, 122]);
+        assert_eq!(t.shift(200), 0);
     }
 }

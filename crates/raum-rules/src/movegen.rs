@@ -18,6 +18,9 @@ trait Sink<S: CellSet> {
     fn piece(&mut self, from: usize, targets: S);
     /// Pawn moves; targets inside `promo` expand to one move per promotion kind.
     fn pawn(&mut self, from: usize, targets: S, promo: S, kinds: &[Kind]);
+    /// Pawn moves by one vector for many pawns at once: each target `to` comes
+    /// from `to - delta`.
+    fn pawn_shifted(&mut self, targets: S, delta: i32, promo: S, kinds: &[Kind]);
     /// One special move (double step, en passant, castling).
     fn special(&mut self, m: Move);
 }
@@ -42,6 +45,19 @@ impl<S: CellSet> Sink<S> for MoveList {
         }
     }
     #[inline(always)]
+    fn pawn_shifted(&mut self, targets: S, delta: i32, promo: S, kinds: &[Kind]) {
+        for to in targets.cells() {
+            let from = (to as i32 - delta) as usize;
+            if promo.has(to) {
+                for &k in kinds {
+                    self.push(Move::new(from, to, MoveKind::Normal, Some(k)));
+                }
+            } else {
+                self.push(Move::normal(from, to));
+            }
+        }
+    }
+    #[inline(always)]
     fn special(&mut self, m: Move) {
         self.push(m);
     }
@@ -56,7 +72,15 @@ impl<S: CellSet> Sink<S> for Counter {
     }
     #[inline(always)]
     fn pawn(&mut self, _from: usize, targets: S, promo: S, kinds: &[Kind]) {
-        self.0 += targets.count() as u64 + (targets & promo).count() as u64 * (kinds.len() as u64).saturating_sub(1);
+        self.0 += targets.count() as u64;
+        let promoting = targets & promo;
+        if promoting.any() {
+            self.0 += promoting.count() as u64 * (kinds.len() as u64).saturating_sub(1);
+        }
+    }
+    #[inline(always)]
+    fn pawn_shifted(&mut self, targets: S, _delta: i32, promo: S, kinds: &[Kind]) {
+        <Self as Sink<S>>::pawn(self, 0, targets, promo, kinds);
     }
     #[inline(always)]
     fn special(&mut self, _m: Move) {
@@ -210,13 +234,33 @@ impl<S: CellSet> Position<S> {
             let ui = us.index();
             let promo = v.promotion_zone[ui];
             let kinds = &v.promote_to[..];
-            for p in (self.by_kind[pawn] & own).cells() {
-                let r = restrict(p);
-                let t = ((v.pawn_steps[ui * n + p] & empty) | (v.pawn_captures[ui * n + p] & enemy)) & r;
+            let pawns = self.by_kind[pawn] & own;
+            // Unpinned pawns move together, one shift per vector; pinned ones alone.
+            let one_by_one = match &v.pawn_shifts {
+                Some(shifts) => {
+                    let free = pawns & !pinned;
+                    if free.any() {
+                        for sh in &shifts.steps[ui] {
+                            let t = (free & sh.from).shift(sh.delta) & empty & check_mask;
+                            sink.pawn_shifted(t, sh.delta, promo, kinds);
+                        }
+                        for sh in &shifts.captures[ui] {
+                            let t = (free & sh.from).shift(sh.delta) & enemy & check_mask;
+                            sink.pawn_shifted(t, sh.delta, promo, kinds);
+                        }
+                    }
+                    pawns & pinned
+                }
+                None => pawns,
+            };
+            for p in one_by_one.cells() {
+                let t = ((v.pawn_steps[ui * n + p] & empty) | (v.pawn_captures[ui * n + p] & enemy)) & restrict(p);
                 sink.pawn(p, t, promo, kinds);
-                if self.ep.any() {
+            }
+            if self.ep.any() {
+                let victim = S::single(self.ep_victim as usize);
+                for p in pawns.cells() {
                     for t in (v.pawn_captures[ui * n + p] & self.ep).cells() {
-                        let victim = S::single(self.ep_victim as usize);
                         let after = (occ ^ S::single(p) ^ victim) | S::single(t);
                         if !self.is_attacked(&sources, king, after, victim) {
                             sink.special(Move::new(p, t, MoveKind::EnPassant, None));

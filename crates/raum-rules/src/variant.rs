@@ -21,6 +21,23 @@ pub struct DoubleStep {
     pub vias: u8,
 }
 
+/// Pawns moving by one vector, all at once: on a full box with cells numbered
+/// densely, a displacement is a constant shift of cell numbers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnShift<S> {
+    /// Cell-number offset of the vector.
+    pub delta: i32,
+    /// Cells from which the vector stays on the board.
+    pub from: S,
+}
+
+/// Per colour: the pawn's step and capture vectors as shifts.
+#[derive(Clone, Debug)]
+pub(crate) struct PawnShifts<S> {
+    pub steps: [Vec<PawnShift<S>>; 2],
+    pub captures: [Vec<PawnShift<S>>; 2],
+}
+
 /// Directions of one class of sliding lines, and which kinds slide along them:
 /// the unit of pin and slider-check detection.
 #[derive(Clone, Debug)]
@@ -65,6 +82,8 @@ pub struct Variant<S: CellSet> {
     pub(crate) pawn_captures: Vec<S>,
     pub(crate) pawn_captures_from: Vec<S>,
     pub(crate) pawn_doubles: Vec<Vec<DoubleStep>>,
+    /// Set-wise pawn moves; `None` where the board is not a full box.
+    pub(crate) pawn_shifts: Option<PawnShifts<S>>,
     pub(crate) double_origins: [S; 2],
     pub(crate) promotion_zone: [S; 2],
     pub(crate) promote_to: Vec<Kind>,
@@ -241,6 +260,25 @@ impl<S: CellSet> Variant<S> {
                 }
             }
         }
+        let box_board = spec.shape.dims().iter().map(|&d| d as usize).product::<usize>() == n;
+        let pawn_shifts = box_board.then(|| {
+            let [w, h, _] = dims.map(i32::from);
+            let shifts = |color: Color, vectors: &[Vector]| -> Vec<PawnShift<S>> {
+                vectors
+                    .iter()
+                    .map(|&v| {
+                        let v = for_color(color, v);
+                        let from =
+                            (0..n).filter(|&c| board.step(c, v).is_some()).fold(S::EMPTY, |s, c| s | S::single(c));
+                        PawnShift { delta: i32::from(v.x) + w * i32::from(v.y) + w * h * i32::from(v.z), from }
+                    })
+                    .collect()
+            };
+            PawnShifts {
+                steps: Color::ALL.map(|c| shifts(c, &rules.steps)),
+                captures: Color::ALL.map(|c| shifts(c, &rules.captures)),
+            }
+        });
         let promote_to = rules.promote_to.iter().map(|&l| kind_of(l)).collect::<Result<Vec<_>, _>>()?;
         let castle_partner = match spec.castling {
             CastlingRule::None => None,
@@ -283,6 +321,7 @@ impl<S: CellSet> Variant<S> {
             pawn_captures,
             pawn_captures_from,
             pawn_doubles,
+            pawn_shifts,
             double_origins,
             promotion_zone,
             promote_to,
