@@ -21,6 +21,22 @@ pub struct DoubleStep {
     pub vias: u8,
 }
 
+/// A kind's sliding directions, positive ones first (see [`raum_geometry::Direction`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SlideDirs {
+    pub dirs: Vec<u8>,
+    /// How many of `dirs` are positive.
+    pub positive: usize,
+}
+
+impl SlideDirs {
+    fn new(mut dirs: Vec<u8>) -> Self {
+        dirs.sort_unstable();
+        let positive = dirs.iter().filter(|&&d| d < 13).count();
+        SlideDirs { dirs, positive }
+    }
+}
+
 /// Pawns moving by one vector, all at once: on a full box with cells numbered
 /// densely, a displacement is a constant shift of cell numbers.
 #[derive(Clone, Copy, Debug)]
@@ -71,8 +87,8 @@ pub struct Variant<S: CellSet> {
     pub(crate) capture_leaps: Vec<S>,
     /// `[kind * cells + cell]`: cells from which `kind` captures `cell` by a leap.
     pub(crate) capture_leaps_from: Vec<S>,
-    pub(crate) move_slides: Vec<Vec<u8>>,
-    pub(crate) capture_slides: Vec<Vec<u8>>,
+    pub(crate) move_slides: Vec<SlideDirs>,
+    pub(crate) capture_slides: Vec<SlideDirs>,
     /// Kinds (not pawn, not king) whose moves equal their captures.
     pub(crate) symmetric: [bool; MAX_KINDS],
     pub(crate) leaper_kinds: Vec<Kind>,
@@ -162,8 +178,8 @@ impl<S: CellSet> Variant<S> {
             v.sort_unstable();
             v
         };
-        let move_slides: Vec<Vec<u8>> = spec.pieces.iter().map(|p| dirs(&p.moves)).collect();
-        let capture_slides: Vec<Vec<u8>> = spec.pieces.iter().map(|p| dirs(&p.captures)).collect();
+        let move_slides: Vec<SlideDirs> = spec.pieces.iter().map(|p| SlideDirs::new(dirs(&p.moves))).collect();
+        let capture_slides: Vec<SlideDirs> = spec.pieces.iter().map(|p| SlideDirs::new(dirs(&p.captures))).collect();
         let mut symmetric = [false; MAX_KINDS];
         for (k, p) in spec.pieces.iter().enumerate() {
             symmetric[k] = p.role == Role::Piece && p.moves == p.captures;
@@ -178,7 +194,7 @@ impl<S: CellSet> Variant<S> {
             capture_slides
                 .iter()
                 .enumerate()
-                .filter(|(_, dirs)| dirs.contains(&(d as u8)))
+                .filter(|(_, s)| s.dirs.contains(&(d as u8)))
                 .fold(0, |m, (k, _)| m | 1 << k)
         };
         for (d, class_slot) in class_of_dir.iter_mut().enumerate() {
@@ -427,19 +443,20 @@ impl<S: CellSet> Variant<S> {
     /// with cell 0 as a sentinel: no negative ray leaves cell 0, so a sentinel hit
     /// removes nothing.
     #[inline(always)]
-    pub(crate) fn slide(&self, cell: usize, dirs: &[u8], occ: S) -> S {
+    pub(crate) fn slide(&self, cell: usize, dirs: &SlideDirs, occ: S) -> S {
         let above = if cell + 1 < S::CAPACITY { S::single(cell + 1) } else { S::EMPTY };
+        let (positive, negative) = dirs.dirs.split_at(dirs.positive.min(dirs.dirs.len()));
         let mut att = S::EMPTY;
-        for &d in dirs {
+        for &d in positive {
+            let ray = self.geo.ray(cell, d as usize);
+            let blockers = ray & occ;
+            att |= (blockers ^ blockers.wrapping_minus(above)) & ray;
+        }
+        for &d in negative {
             let d = d as usize;
             let ray = self.geo.ray(cell, d);
-            let blockers = ray & occ;
-            if d < 13 {
-                att |= (blockers ^ blockers.wrapping_minus(above)) & ray;
-            } else {
-                let b = (blockers | S::single(0)).highest();
-                att |= ray ^ self.geo.ray(b, d);
-            }
+            let b = ((ray & occ) | S::single(0)).highest();
+            att |= ray ^ self.geo.ray(b, d);
         }
         att
     }
