@@ -61,6 +61,10 @@ pub trait CellSet:
     /// Wrapping subtraction of the sets read as integers (for the borrow trick
     /// that finds a ray's first blocker without branching).
     fn wrapping_minus(self, other: Self) -> Self;
+    /// The top `bits` bits (1..=64) of the set times `magic`, read as a number:
+    /// the multiply-gather that turns the occupancy of a few cells (a line
+    /// through a slider) into a small table index.
+    fn magic_index(self, magic: u128, bits: u32) -> usize;
     /// Every cell number moved up by `delta` (down if negative); cells pushed
     /// past either end are dropped.
     fn shift(self, delta: i32) -> Self;
@@ -159,6 +163,10 @@ impl CellSet for u128 {
     #[inline(always)]
     fn wrapping_minus(self, other: Self) -> Self {
         self.wrapping_sub(other)
+    }
+    #[inline(always)]
+    fn magic_index(self, magic: u128, bits: u32) -> usize {
+        ((self.wrapping_mul(magic) >> 64) as u64 >> (64 - bits)) as usize
     }
     #[inline(always)]
     fn shift(self, delta: i32) -> Self {

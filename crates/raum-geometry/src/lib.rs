@@ -16,8 +16,10 @@
 
 mod board;
 mod direction;
+mod lines;
 mod tables;
 
 pub use board::{Board, Coord, GeometryError, Shape, Topology};
 pub use direction::{DIRECTIONS, Direction, Family, Vector, family_directions, is_positive, leap_vectors};
+pub use lines::Lines;
 pub use tables::Tables;

@@ -7,7 +7,7 @@ use crate::setup::Setup;
 use crate::spec::{CastlingRule, CellNaming, VariantId, VariantSpec};
 use crate::zobrist::Zobrist;
 use raum_bitboard::CellSet;
-use raum_geometry::{Board, Coord, DIRECTIONS, Direction, Tables, Vector, family_directions};
+use raum_geometry::{Board, Coord, DIRECTIONS, Direction, Lines, Tables, Vector, family_directions};
 use std::sync::OnceLock;
 
 /// A double step from one start cell, as cells.
@@ -21,19 +21,27 @@ pub struct DoubleStep {
     pub vias: u8,
 }
 
-/// A kind's sliding directions, positive ones first (see [`raum_geometry::Direction`]).
+/// A kind's sliding directions: whole lines (a direction and its opposite,
+/// looked up in one step) and any one-way directions (scanned ray by ray).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SlideDirs {
-    pub dirs: Vec<u8>,
-    /// How many of `dirs` are positive.
-    pub positive: usize,
+    /// Line ids: the positive direction of each line slid both ways.
+    pub lines: Vec<u8>,
+    /// Directions slid one way only.
+    pub one_way: Vec<u8>,
 }
 
 impl SlideDirs {
-    fn new(mut dirs: Vec<u8>) -> Self {
-        dirs.sort_unstable();
-        let positive = dirs.iter().filter(|&&d| d < 13).count();
-        SlideDirs { dirs, positive }
+    fn new(dirs: &[u8]) -> Self {
+        let both = |d: u8| dirs.contains(&d) && dirs.contains(&((d + 13) % 26));
+        let lines = dirs.iter().copied().filter(|&d| d < 13 && both(d)).collect();
+        let one_way = dirs.iter().copied().filter(|&d| !both(d)).collect();
+        SlideDirs { lines, one_way }
+    }
+
+    /// Whether the kind slides in direction `d`.
+    pub fn contains(&self, d: u8) -> bool {
+        self.lines.contains(&(d % 13)) || self.one_way.contains(&d)
     }
 }
 
@@ -79,6 +87,7 @@ pub struct Variant<S: CellSet> {
     pub(crate) spec: VariantSpec,
     pub(crate) board: Board,
     pub(crate) geo: Tables<S>,
+    pub(crate) lines: Lines<S>,
     pub(crate) kinds: usize,
     pub(crate) king: Kind,
     pub(crate) pawn: Option<Kind>,
@@ -132,6 +141,7 @@ impl<S: CellSet> Variant<S> {
         }
         let board = Board::new(spec.shape.clone(), spec.topology)?;
         let geo = Tables::<S>::new(&board)?;
+        let lines = Lines::new(&board, &geo);
         let n = board.len();
         let kinds = spec.pieces.len();
         if kinds > MAX_KINDS {
@@ -178,8 +188,8 @@ impl<S: CellSet> Variant<S> {
             v.sort_unstable();
             v
         };
-        let move_slides: Vec<SlideDirs> = spec.pieces.iter().map(|p| SlideDirs::new(dirs(&p.moves))).collect();
-        let capture_slides: Vec<SlideDirs> = spec.pieces.iter().map(|p| SlideDirs::new(dirs(&p.captures))).collect();
+        let move_slides: Vec<SlideDirs> = spec.pieces.iter().map(|p| SlideDirs::new(&dirs(&p.moves))).collect();
+        let capture_slides: Vec<SlideDirs> = spec.pieces.iter().map(|p| SlideDirs::new(&dirs(&p.captures))).collect();
         let mut symmetric = [false; MAX_KINDS];
         for (k, p) in spec.pieces.iter().enumerate() {
             symmetric[k] = p.role == Role::Piece && p.moves == p.captures;
@@ -191,11 +201,7 @@ impl<S: CellSet> Variant<S> {
         let mut slide_classes: Vec<SlideClass<S>> = Vec::new();
         let mut class_of_dir = [None; 26];
         let sliders_along = |d: usize| -> u16 {
-            capture_slides
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| s.dirs.contains(&(d as u8)))
-                .fold(0, |m, (k, _)| m | 1 << k)
+            capture_slides.iter().enumerate().filter(|(_, s)| s.contains(d as u8)).fold(0, |m, (k, _)| m | 1 << k)
         };
         for (d, class_slot) in class_of_dir.iter_mut().enumerate() {
             let mask = sliders_along(d);
@@ -322,6 +328,7 @@ impl<S: CellSet> Variant<S> {
             spec,
             board,
             geo,
+            lines,
             kinds,
             king,
             pawn,
@@ -434,29 +441,26 @@ impl<S: CellSet> Variant<S> {
         self.double_origins.iter().any(|s| s.any())
     }
 
-    /// Sliding targets from `cell` along `dirs` with blockers `occ`.
-    ///
-    /// Branch-free per direction. Positive rays run to higher cell numbers:
-    /// subtracting the bit just above `cell` from the ray's blockers borrows
-    /// through every empty cell up to the first blocker, so `b ^ (b - above)`
-    /// covers exactly the cells reached. Negative rays take the highest blocker,
-    /// with cell 0 as a sentinel: no negative ray leaves cell 0, so a sentinel hit
-    /// removes nothing.
+    /// Sliding targets from `cell` along `dirs` with blockers `occ`: one table
+    /// lookup per line ([`Lines`]); one-way directions scan their ray (the
+    /// first blocker is the lowest cell on positive rays, the highest on
+    /// negative ones, since cell numbers are monotone along bounded rays).
     #[inline(always)]
     pub(crate) fn slide(&self, cell: usize, dirs: &SlideDirs, occ: S) -> S {
-        let above = if cell + 1 < S::CAPACITY { S::single(cell + 1) } else { S::EMPTY };
-        let (positive, negative) = dirs.dirs.split_at(dirs.positive.min(dirs.dirs.len()));
         let mut att = S::EMPTY;
-        for &d in positive {
-            let ray = self.geo.ray(cell, d as usize);
-            let blockers = ray & occ;
-            att |= (blockers ^ blockers.wrapping_minus(above)) & ray;
+        for &l in &dirs.lines {
+            att |= self.lines.attacks(cell, l as usize, occ);
         }
-        for &d in negative {
+        for &d in &dirs.one_way {
             let d = d as usize;
             let ray = self.geo.ray(cell, d);
-            let b = ((ray & occ) | S::single(0)).highest();
-            att |= ray ^ self.geo.ray(b, d);
+            let blockers = ray & occ;
+            if blockers.any() {
+                let b = if d < 13 { blockers.lowest() } else { blockers.highest() };
+                att |= ray ^ self.geo.ray(b, d);
+            } else {
+                att |= ray;
+            }
         }
         att
     }
