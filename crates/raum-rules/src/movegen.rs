@@ -21,6 +21,8 @@ trait Sink<S: CellSet> {
     /// Pawn moves by one vector for many pawns at once: each target `to` comes
     /// from `to - delta`.
     fn pawn_shifted(&mut self, targets: S, delta: i32, promo: S, kinds: &[Kind]);
+    /// Double steps of many pawns at once: each target `to` comes from `to - delta`.
+    fn doubles_shifted(&mut self, targets: S, delta: i32);
     /// One special move (double step, en passant, castling).
     fn special(&mut self, m: Move);
 }
@@ -58,6 +60,12 @@ impl<S: CellSet> Sink<S> for MoveList {
         }
     }
     #[inline(always)]
+    fn doubles_shifted(&mut self, targets: S, delta: i32) {
+        for to in targets.cells() {
+            self.push(Move::new((to as i32 - delta) as usize, to, MoveKind::DoubleStep, None));
+        }
+    }
+    #[inline(always)]
     fn special(&mut self, m: Move) {
         self.push(m);
     }
@@ -81,6 +89,10 @@ impl<S: CellSet> Sink<S> for Counter {
     #[inline(always)]
     fn pawn_shifted(&mut self, targets: S, _delta: i32, promo: S, kinds: &[Kind]) {
         <Self as Sink<S>>::pawn(self, 0, targets, promo, kinds);
+    }
+    #[inline(always)]
+    fn doubles_shifted(&mut self, targets: S, _delta: i32) {
+        self.0 += targets.count() as u64;
     }
     #[inline(always)]
     fn special(&mut self, _m: Move) {
@@ -248,6 +260,19 @@ impl<S: CellSet> Position<S> {
                             let t = (free & sh.from).shift(sh.delta) & enemy & check_mask;
                             sink.pawn_shifted(t, sh.delta, promo, kinds);
                         }
+                        // Double steps: through either middle cell that is empty.
+                        let origins = free & v.double_origins[ui];
+                        if origins.any() {
+                            for [a, b] in &shifts.doubles[ui] {
+                                let via_a = (origins & a.from).shift(a.delta) & empty;
+                                let mut reach = (via_a & b.from).shift(b.delta);
+                                if a.delta != b.delta {
+                                    let via_b = (origins & b.from).shift(b.delta) & empty;
+                                    reach |= (via_b & a.from).shift(a.delta);
+                                }
+                                sink.doubles_shifted(reach & empty & check_mask, a.delta + b.delta);
+                            }
+                        }
                     }
                     pawns & pinned
                 }
@@ -272,7 +297,11 @@ impl<S: CellSet> Position<S> {
 
         if pawn != usize::MAX {
             let ui = us.index();
-            for p in (self.by_kind[pawn] & own & v.double_origins[ui]).cells() {
+            let one_by_one = match v.pawn_shifts {
+                Some(_) => pinned,
+                None => own,
+            };
+            for p in (self.by_kind[pawn] & one_by_one & v.double_origins[ui]).cells() {
                 let r = restrict(p);
                 for d in &v.pawn_doubles[ui * n + p] {
                     if r.has(d.to as usize) && v.double_step_open(d, occ) {

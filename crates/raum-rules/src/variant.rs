@@ -60,6 +60,8 @@ pub(crate) struct PawnShift<S> {
 pub(crate) struct PawnShifts<S> {
     pub steps: [Vec<PawnShift<S>>; 2],
     pub captures: [Vec<PawnShift<S>>; 2],
+    /// Double steps as their two single steps.
+    pub doubles: [Vec<[PawnShift<S>; 2]>; 2],
 }
 
 /// Directions of one class of sliding lines, and which kinds slide along them:
@@ -285,20 +287,17 @@ impl<S: CellSet> Variant<S> {
         let box_board = spec.shape.dims().iter().map(|&d| d as usize).product::<usize>() == n;
         let pawn_shifts = box_board.then(|| {
             let [w, h, _] = dims.map(i32::from);
-            let shifts = |color: Color, vectors: &[Vector]| -> Vec<PawnShift<S>> {
-                vectors
-                    .iter()
-                    .map(|&v| {
-                        let v = for_color(color, v);
-                        let from =
-                            (0..n).filter(|&c| board.step(c, v).is_some()).fold(S::EMPTY, |s, c| s | S::single(c));
-                        PawnShift { delta: i32::from(v.x) + w * i32::from(v.y) + w * h * i32::from(v.z), from }
-                    })
-                    .collect()
+            let shift = |color: Color, v: Vector| -> PawnShift<S> {
+                let v = for_color(color, v);
+                let from = (0..n).filter(|&c| board.step(c, v).is_some()).fold(S::EMPTY, |s, c| s | S::single(c));
+                PawnShift { delta: i32::from(v.x) + w * i32::from(v.y) + w * h * i32::from(v.z), from }
             };
+            let shifts = |color: Color, vectors: &[Vector]| vectors.iter().map(|&v| shift(color, v)).collect();
             PawnShifts {
                 steps: Color::ALL.map(|c| shifts(c, &rules.steps)),
                 captures: Color::ALL.map(|c| shifts(c, &rules.captures)),
+                doubles: Color::ALL
+                    .map(|c| rules.double_steps.iter().map(|&[a, b]| [shift(c, a), shift(c, b)]).collect()),
             }
         });
         let promote_to = rules.promote_to.iter().map(|&l| kind_of(l)).collect::<Result<Vec<_>, _>>()?;
