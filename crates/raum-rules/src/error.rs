@@ -42,6 +42,9 @@ pub enum PositionError {
         /// Cells given.
         got: usize,
     },
+    /// A piece kind the variant does not define.
+    #[error("piece kind {0} does not exist in this variant")]
+    UnknownKind(u8),
     /// A side has no king.
     #[error("{0} has no king")]
     MissingKing(Color),

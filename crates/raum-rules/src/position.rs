@@ -96,7 +96,7 @@ impl<S: CellSet> Position<S> {
         for (cell, p) in setup.board.iter().enumerate() {
             if let Some(p) = *p {
                 if p.kind.index() >= v.kinds {
-                    return Err(PositionError::Castling(format!("piece kind {} out of range", p.kind.0)));
+                    return Err(PositionError::UnknownKind(p.kind.0));
                 }
                 pos.put(cell, p);
             }
