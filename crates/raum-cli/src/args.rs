@@ -31,6 +31,10 @@ pub enum Command {
     Show(ShowArgs),
     /// Two people play at the terminal.
     Play(PlayArgs),
+    /// Search a fixed set of positions to a fixed depth on one thread; the last
+    /// line, `Bench: <nodes> nodes <nps> nps`, gives the node count that
+    /// identifies the search.
+    Bench(BenchArgs),
 }
 
 /// Which variant and position.
@@ -72,6 +76,13 @@ pub struct ShowArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub position: PositionArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Depth in plies for every position (default 7).
+    #[arg(long, short = 'd')]
+    pub depth: Option<u32>,
 }
 
 /// The variant named on the command line.

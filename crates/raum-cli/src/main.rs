@@ -1,6 +1,7 @@
 //! `raum`: the command-line interface to Raum's 3D-chess rules.
 
 mod args;
+mod bench;
 mod perft;
 mod play;
 mod show;
@@ -29,5 +30,6 @@ fn run(cli: args::Cli) -> Result<()> {
         Fen(a) => perft::fen(&a),
         Show(a) => show::show(&a),
         Play(a) => play::play(&a),
+        Bench(a) => bench::bench(&a),
     }
 }

@@ -1,0 +1,39 @@
+//! `raum bench`: its output format, and a node count that repeats.
+
+use std::process::{Command, Output};
+
+fn raum(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_raum")).args(args).output().expect("raum runs")
+}
+
+/// The node count of `Bench: <nodes> nodes <nps> nps`, checking the line's shape.
+fn bench_nodes(o: &Output) -> u64 {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let line = out.lines().last().expect("a line");
+    let words: Vec<&str> = line.split(' ').collect();
+    assert_eq!(words.len(), 5, "{line}");
+    assert_eq!((words[0], words[2], words[4]), ("Bench:", "nodes", "nps"), "{line}");
+    assert!(words[3].parse::<u64>().is_ok(), "{line}");
+    words[1].parse().expect("node count")
+}
+
+#[test]
+fn bench_signature_is_reproducible() {
+    let a = raum(&["bench", "--depth", "4"]);
+    let nodes = bench_nodes(&a);
+    assert!(nodes > 1000, "{nodes}");
+    let err = String::from_utf8_lossy(&a.stderr);
+    assert_eq!(err.lines().filter(|l| l.starts_with("position ")).count(), 12, "{err}");
+    assert!(err.contains("five-up") && err.contains("raumschach"));
+    assert_eq!(bench_nodes(&raum(&["bench", "--depth", "4"])), nodes);
+    // A different depth is a different signature.
+    assert_ne!(bench_nodes(&raum(&["bench", "--depth", "3"])), nodes);
+}
+
+#[test]
+fn bench_rejects_a_bad_depth() {
+    let o = raum(&["bench", "--depth", "0"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--depth"));
+}

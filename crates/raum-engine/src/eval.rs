@@ -1,0 +1,568 @@
+//! Static evaluation. The terms of each variant are data ([`EvalParams`], pieces
+//! named by letter); they are compiled once per variant into [`EvalTables`]
+//! (values per kind, attack tables, pawn-advancement bonus per cell, king zones).
+//!
+//! Terms, from the side to move's point of view:
+//! - material: per-kind values;
+//! - mobility: per piece, the cells it attacks that hold no own piece, minus a
+//!   per-kind baseline (half its average empty-board count), times a per-kind weight;
+//! - pawn advancement: a bonus by the number of single pawn steps still needed
+//!   to reach the promotion zone (BFS over the pawn's step vectors), growing as
+//!   the enemy's pieces come off;
+//! - king safety: enemy attacks on the king's cell and its 26 neighbours,
+//!   counted per attacking piece, scaled by the enemy's remaining pieces;
+//! - a small bonus for having the move.
+
+use raum_bitboard::CellSet;
+use raum_geometry::{DIRECTIONS, Lines, Tables, Vector, family_directions};
+use raum_rules::{Cells, Color, Kind, MAX_KINDS, Position, Role, Variant, VariantId};
+use std::sync::OnceLock;
+
+/// A variant's evaluation terms, as data. Pieces are named by letter, so the
+/// same description survives a reordering of the variant's piece table, and a
+/// new variant plugs in by giving its own table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalParams {
+    /// Material in centipawns per piece letter (the king is not counted).
+    pub piece_values: Vec<(char, i32)>,
+    /// Centipawns per attacked cell not holding an own piece, per piece letter
+    /// (pawns and the king have no mobility term).
+    pub mobility: Vec<(char, i32)>,
+    /// Pawn bonus by the number of single steps still needed to promote
+    /// (index 1: one step away; index 0 is unused). Missing entries are 0.
+    pub pawn_advance: Vec<i32>,
+    /// Penalty per enemy (piece, cell) attack on the king's cell or a neighbour,
+    /// at full enemy material.
+    pub king_zone_attack: i32,
+    /// Bonus for the side to move.
+    pub tempo: i32,
+}
+
+impl EvalParams {
+    /// The built-in terms for a variant.
+    ///
+    /// Five Up starts from its seed's "Piece Values" (seed 000: P 1, R 3,
+    /// B 5, N 5, G 6, W 7, Q 9). Raumschach is played on the same 5x5x5 board
+    /// and shares the rook, bishop and (0,1,2) knight with Five Up, so they take
+    /// the same values; the seed puts "a piece that could move only on 3D
+    /// diagonals" at about 2, which is Raumschach's unicorn; its queen combines
+    /// rook, bishop and unicorn, so 3 + 5 + 2 = 10. These are reasoned guesses,
+    /// not measurements: the starting point for the tuner that comes later.
+    pub fn for_variant(id: VariantId) -> EvalParams {
+        let advance = vec![0, 160, 100, 60, 35, 18, 8, 0, 0];
+        match id {
+            VariantId::FiveUp => EvalParams {
+                piece_values: vec![('P', 100), ('R', 300), ('B', 500), ('N', 500), ('G', 600), ('W', 700), ('Q', 900)],
+                mobility: vec![('R', 4), ('B', 3), ('N', 4), ('G', 3), ('W', 2), ('Q', 2)],
+                pawn_advance: advance,
+                king_zone_attack: 8,
+                tempo: 10,
+            },
+            VariantId::Raumschach => EvalParams {
+                piece_values: vec![('P', 100), ('R', 300), ('B', 500), ('N', 500), ('U', 200), ('Q', 1000)],
+                mobility: vec![('R', 4), ('B', 3), ('N', 4), ('U', 3), ('Q', 2)],
+                pawn_advance: advance,
+                king_zone_attack: 8,
+                tempo: 10,
+            },
+        }
+    }
+}
+
+/// One variant's evaluation terms compiled into tables indexed by kind and cell.
+#[derive(Debug)]
+pub struct EvalTables {
+    params: EvalParams,
+    cells: usize,
+    pawn: Option<Kind>,
+    value: [i32; MAX_KINDS],
+    mobility: [i32; MAX_KINDS],
+    mobility_base: [i32; MAX_KINDS],
+    /// Kinds whose attacks the evaluation computes (neither pawn nor king).
+    pieces: Vec<usize>,
+    /// `[kind * cells + cell]`: capture leaps.
+    leaps: Vec<Cells>,
+    /// Per kind: capture slide directions.
+    slides: [Vec<u8>; MAX_KINDS],
+    /// Per kind: whole lines slid along both ways (ids `0..13`, see [`Lines`]).
+    line_ids: [Vec<u8>; MAX_KINDS],
+    /// Per kind: the one-way slide directions, positive ones first (none in Raum's variants).
+    one_way: [Vec<u8>; MAX_KINDS],
+    /// Per kind: how many of `one_way` are positive.
+    one_way_positive: [usize; MAX_KINDS],
+    /// Line-attack tables (a lookup per line instead of two ray scans).
+    line_attacks: Lines<Cells>,
+    /// `[cell * 26 + direction]` for cells `0..128`: the empty-board ray (empty
+    /// for cells beyond the board, so a bit scan's sentinel needs no test).
+    rays: Vec<Cells>,
+    /// `[color][cell]`: pawn captures.
+    pawn_attacks: [Vec<Cells>; 2],
+    /// `[color][cell]`: pawn single steps.
+    pawn_steps: [Vec<Cells>; 2],
+    /// `[color][cell]`: pawn-advancement bonus.
+    pawn_bonus: [Vec<i32>; 2],
+    /// `[color][cell]`: single pawn steps still needed to promote (`u8::MAX`: never).
+    pawn_distance: [Vec<u8>; 2],
+    /// Per cell: the cell and its 26 neighbours.
+    king_zone: Vec<Cells>,
+    /// `[kind * cells + cell]`: cells a piece (pawns: of White, then `[kinds * cells..]` Black's)
+    /// attacks on an empty board.
+    reach: Vec<Cells>,
+    /// Per cell: every cell on a line (any of the 26 directions) through it.
+    lines: Vec<Cells>,
+    /// Non-pawn material of one side in the start position.
+    start_npm: i32,
+    /// The most valuable promotion kind.
+    best_promotion: Option<Kind>,
+}
+
+impl EvalTables {
+    /// The shared tables of a built-in variant, built on first use.
+    pub fn get(id: VariantId) -> &'static EvalTables {
+        static CACHE: [OnceLock<EvalTables>; VariantId::ALL.len()] = [const { OnceLock::new() }; VariantId::ALL.len()];
+        let slot = VariantId::ALL.iter().position(|&v| v == id).unwrap_or(0);
+        CACHE[slot].get_or_init(|| EvalTables::new(Variant::get(id), EvalParams::for_variant(id)))
+    }
+
+    /// Compiles `params` for a variant.
+    pub fn new(v: &'static Variant<Cells>, params: EvalParams) -> EvalTables {
+        let n = v.cells();
+        let board = v.board();
+        let kinds = v.pieces().len();
+        let lookup = |table: &[(char, i32)], k: usize| {
+            let letter = v.pieces()[k].letter;
+            table.iter().find(|(l, _)| l.eq_ignore_ascii_case(&letter)).map_or(0, |&(_, x)| x)
+        };
+        let mut value = [0; MAX_KINDS];
+        let mut mobility = [0; MAX_KINDS];
+        let mut slides: [Vec<u8>; MAX_KINDS] = Default::default();
+        let mut positive = [0; MAX_KINDS];
+        let mut line_ids: [Vec<u8>; MAX_KINDS] = Default::default();
+        let mut one_way: [Vec<u8>; MAX_KINDS] = Default::default();
+        let mut one_way_positive = [0; MAX_KINDS];
+        let mut leaps = vec![0; kinds * n];
+        let mut pieces = Vec::new();
+        for (k, def) in v.pieces().iter().enumerate() {
+            if def.role != Role::King {
+                value[k] = lookup(&params.piece_values, k);
+            }
+            if def.role == Role::Piece {
+                mobility[k] = lookup(&params.mobility, k);
+                pieces.push(k);
+            }
+            if def.role != Role::Pawn {
+                let mut dirs: Vec<u8> =
+                    def.captures.slides.iter().flat_map(|&f| family_directions(f)).map(|d| d as u8).collect();
+                dirs.sort_unstable();
+                dirs.dedup();
+                positive[k] = dirs.iter().filter(|&&d| d < 13).count();
+                let both = |d: u8| dirs.contains(&(d % 13)) && dirs.contains(&(d % 13 + 13));
+                line_ids[k] = dirs.iter().copied().filter(|&d| d < 13 && both(d)).collect();
+                one_way[k] = dirs.iter().copied().filter(|&d| !both(d)).collect();
+                one_way_positive[k] = one_way[k].iter().filter(|&&d| d < 13).count();
+                slides[k] = dirs;
+                for cell in 0..n {
+                    leaps[k * n + cell] = Tables::<Cells>::leaps(board, cell, &def.captures.leaps);
+                }
+            }
+        }
+        let geo = v.tables();
+        let mut rays = vec![0; 128 * 26];
+        for cell in 0..n {
+            for d in 0..26 {
+                rays[cell * 26 + d] = geo.ray(cell, d);
+            }
+        }
+        let mut mobility_base = [0; MAX_KINDS];
+        for &k in &pieces {
+            let total: u32 =
+                (0..n).map(|cell| (leaps[k * n + cell] | slide(&rays, cell, &slides[k], positive[k], 0)).count()).sum();
+            mobility_base[k] = (total / (2 * n as u32)) as i32;
+        }
+
+        let spec = v.spec();
+        let pawn_vectors = |c: Color, vs: &[Vector]| -> Vec<Vector> {
+            vs.iter().map(|&x| if c == Color::White { x } else { spec.mirror.vector(x) }).collect()
+        };
+        let mut pawn_attacks: [Vec<Cells>; 2] = Default::default();
+        let mut pawn_bonus: [Vec<i32>; 2] = Default::default();
+        let mut pawn_distance: [Vec<u8>; 2] = Default::default();
+        let mut pawn_steps: [Vec<Cells>; 2] = Default::default();
+        for c in Color::ALL {
+            let caps = pawn_vectors(c, &spec.pawns.captures);
+            pawn_attacks[c.index()] = (0..n).map(|cell| Tables::<Cells>::leaps(board, cell, &caps)).collect();
+            let steps = pawn_vectors(c, &spec.pawns.steps);
+            pawn_steps[c.index()] = (0..n).map(|cell| Tables::<Cells>::leaps(board, cell, &steps)).collect();
+            let zone = v.promotion_zone(c);
+            let mut dist = vec![u8::MAX; n];
+            for cell in zone.cells() {
+                dist[cell] = 0;
+            }
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for cell in 0..n {
+                    let best = steps
+                        .iter()
+                        .filter_map(|&s| board.step(cell, s))
+                        .map(|t| dist[t].saturating_add(1))
+                        .min()
+                        .unwrap_or(u8::MAX);
+                    if best < dist[cell] {
+                        dist[cell] = best;
+                        changed = true;
+                    }
+                }
+            }
+            pawn_bonus[c.index()] =
+                dist.iter().map(|&d| params.pawn_advance.get(d as usize).copied().unwrap_or(0)).collect();
+            pawn_distance[c.index()] = dist;
+        }
+        let mut reach = vec![0; (kinds + 1) * n];
+        for k in 0..kinds {
+            for cell in 0..n {
+                reach[k * n + cell] = if Some(Kind(k as u8)) == v.pawn() {
+                    pawn_attacks[0][cell]
+                } else {
+                    leaps[k * n + cell] | slide(&rays, cell, &slides[k], positive[k], 0)
+                };
+                if Some(Kind(k as u8)) == v.pawn() {
+                    reach[kinds * n + cell] = pawn_attacks[1][cell];
+                }
+            }
+        }
+        let lines = (0..n).map(|cell| (0..26).fold(0, |acc, d| acc | rays[cell * 26 + d])).collect();
+        let king_zone = (0..n)
+            .map(|cell| {
+                DIRECTIONS
+                    .iter()
+                    .filter_map(|&d| board.step(cell, d))
+                    .fold(Cells::single(cell), |z, t| z | Cells::single(t))
+            })
+            .collect();
+        let start = Position::start(v);
+        let start_npm = pieces
+            .iter()
+            .map(|&k| start.pieces(Color::White, Kind(k as u8)).count() as i32 * value[k])
+            .sum::<i32>()
+            .max(1);
+        let best_promotion =
+            v.promotion_kinds().iter().copied().max_by_key(|k| (value[k.index()], std::cmp::Reverse(k.0)));
+        EvalTables {
+            params,
+            cells: n,
+            pawn: v.pawn(),
+            value,
+            mobility,
+            mobility_base,
+            pieces,
+            leaps,
+            slides,
+            line_ids,
+            one_way,
+            one_way_positive,
+            line_attacks: Lines::new(board, geo),
+            rays,
+            pawn_attacks,
+            pawn_steps,
+            pawn_bonus,
+            pawn_distance,
+            king_zone,
+            reach,
+            lines,
+            start_npm,
+            best_promotion,
+        }
+    }
+
+    /// The terms these tables were built from.
+    pub fn params(&self) -> &EvalParams {
+        &self.params
+    }
+
+    /// Material value of a kind (0 for the king).
+    #[inline(always)]
+    pub fn value(&self, k: Kind) -> i32 {
+        self.value[k.index()]
+    }
+
+    /// The most valuable kind a pawn may promote to.
+    pub fn best_promotion(&self) -> Option<Kind> {
+        self.best_promotion
+    }
+
+    /// Single pawn steps a pawn of `color` on `cell` still needs to promote.
+    pub fn pawn_distance(&self, color: Color, cell: usize) -> Option<u8> {
+        self.pawn_distance[color.index()].get(cell).copied().filter(|&d| d != u8::MAX)
+    }
+
+    /// Cells a non-pawn piece of kind `k` on `cell` attacks with occupancy `occ`.
+    #[inline(always)]
+    pub fn attacks(&self, k: usize, cell: usize, occ: Cells) -> Cells {
+        let mut att = self.leaps[k * self.cells + cell];
+        for &l in &self.line_ids[k] {
+            att |= self.line_attacks.attacks(cell, l as usize, occ);
+        }
+        if !self.one_way[k].is_empty() {
+            att |= slide(&self.rays, cell, &self.one_way[k], self.one_way_positive[k], occ);
+        }
+        att
+    }
+
+    /// Cells a pawn of `color` on `cell` captures on.
+    #[inline(always)]
+    pub fn pawn_attacks(&self, color: Color, cell: usize) -> Cells {
+        self.pawn_attacks[color.index()][cell]
+    }
+
+    /// Cells a pawn of `color` on `cell` steps to (single steps).
+    #[inline(always)]
+    pub fn pawn_steps(&self, color: Color, cell: usize) -> Cells {
+        self.pawn_steps[color.index()][cell]
+    }
+
+    /// Whether a move of a `piece` from `from` to `to` could give check to a
+    /// king on `king`: the piece reaches the king from `to` on an empty board,
+    /// or `from` lies on a line through the king (a discovered check). A
+    /// cheap filter: `false` is certain, `true` needs the real test.
+    #[inline(always)]
+    pub fn may_check(&self, piece: raum_rules::Piece, from: usize, to: usize, king: usize) -> bool {
+        let n = self.cells;
+        let k = piece.kind.index();
+        let row =
+            if Some(piece.kind) == self.pawn && piece.color == Color::Black { self.reach.len() / n - 1 } else { k };
+        self.reach[row * n + to].has(king) || self.lines[king].has(from)
+    }
+
+    /// Kinds that capture by sliding.
+    #[inline(always)]
+    pub fn slides(&self, k: usize) -> bool {
+        !self.slides[k].is_empty()
+    }
+
+    /// Whether a side has material other than pawns and the king.
+    #[inline]
+    pub fn has_pieces(&self, pos: &Position<Cells>, c: Color) -> bool {
+        self.pieces.iter().any(|&k| pos.pieces(c, Kind(k as u8)).any())
+    }
+
+    /// Material, pawn advancement and tempo: the cheap part of
+    /// [`EvalTables::evaluate`], which adds mobility and king safety.
+    #[inline]
+    pub fn basic(&self, pos: &Position<Cells>) -> Basic {
+        let mut side = [0i32; 2];
+        let mut npm = [0i32; 2];
+        for c in Color::ALL {
+            for &k in &self.pieces {
+                npm[c.index()] += pos.pieces(c, Kind(k as u8)).count() as i32 * self.value[k];
+            }
+        }
+        let s = self.start_npm;
+        for c in Color::ALL {
+            let ci = c.index();
+            side[ci] = npm[ci];
+            if let Some(p) = self.pawn {
+                let pawns = pos.pieces(c, p);
+                let bonus = &self.pawn_bonus[ci];
+                let adv: i32 = pawns.cells().map(|cell| bonus[cell]).sum();
+                // Advancement counts up to twice as much when the enemy's pieces are gone.
+                side[ci] += pawns.count() as i32 * self.value[p.index()] + adv * (2 * s - npm[1 - ci].min(s)) / s;
+            }
+        }
+        let white = side[0] - side[1];
+        let stm = if pos.side_to_move() == Color::White { white } else { -white };
+        Basic { score: stm + self.params.tempo, npm }
+    }
+
+    /// The full evaluation from its cheap part; records the attacks of the side
+    /// to move's pieces (neither pawns nor king) in `attacks`.
+    pub fn finish(&self, pos: &Position<Cells>, basic: Basic, attacks: &mut PieceAttacks) -> i32 {
+        let occ = pos.occupied();
+        let npm = basic.npm;
+        let us = pos.side_to_move();
+        let zones = [self.king_zone[pos.king_cell(Color::White)], self.king_zone[pos.king_cell(Color::Black)]];
+        let mut mobility = [0i32; 2];
+        // danger[c]: enemy attacks on c's king zone.
+        let mut danger = [0i32; 2];
+        attacks.len = 0;
+        for c in Color::ALL {
+            let ci = c.index();
+            let own = pos.color_cells(c);
+            let enemy_zone = zones[1 - ci];
+            for &k in &self.pieces {
+                for cell in pos.pieces(c, Kind(k as u8)).cells() {
+                    let att = self.attacks(k, cell, occ);
+                    mobility[ci] += ((att & !own).count() as i32 - self.mobility_base[k]) * self.mobility[k];
+                    danger[1 - ci] += (att & enemy_zone).count() as i32;
+                    if c == us && attacks.len < attacks.list.len() {
+                        attacks.list[attacks.len] = (cell as u16, k as u8, att);
+                        attacks.len += 1;
+                    }
+                }
+            }
+            if let Some(p) = self.pawn {
+                let table = &self.pawn_attacks[ci];
+                for cell in pos.pieces(c, p).cells() {
+                    danger[1 - ci] += (table[cell] & enemy_zone).count() as i32;
+                }
+            }
+        }
+        attacks.complete = attacks.len < attacks.list.len();
+        let s = self.start_npm;
+        let mut side = [0i32; 2];
+        for ci in 0..2 {
+            let king = danger[ci] * self.params.king_zone_attack * npm[1 - ci].min(s) / s;
+            side[ci] = mobility[ci] - king;
+        }
+        let white = side[0] - side[1];
+        basic.score + if us == Color::White { white } else { -white }
+    }
+
+    /// The evaluation of `pos` in centipawns, from the side to move's view.
+    pub fn evaluate(&self, pos: &Position<Cells>) -> i32 {
+        self.finish(pos, self.basic(pos), &mut PieceAttacks::default())
+    }
+}
+
+/// The cheap part of an evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Basic {
+    /// Material, pawn advancement and tempo, from the side to move's view.
+    pub score: i32,
+    /// Each side's material in pieces other than pawns and the king.
+    pub npm: [i32; 2],
+}
+
+/// The cells attacked by each of the side to move's pieces (neither pawns
+/// nor the king), as the full evaluation found them.
+#[derive(Clone, Debug)]
+pub struct PieceAttacks {
+    /// `(cell, kind index, attacked cells)` in `list[..len]`.
+    pub list: [(u16, u8, Cells); 64],
+    /// How many entries are used.
+    pub len: usize,
+    /// Whether every piece found room in `list`.
+    pub complete: bool,
+}
+
+impl Default for PieceAttacks {
+    fn default() -> Self {
+        PieceAttacks { list: [(0, 0, 0); 64], len: 0, complete: false }
+    }
+}
+
+/// Sliding attacks from `cell` along `dirs` (the first `positive` of them
+/// positive) with blockers `occ`. A ray's cell numbers rise in a positive
+/// direction and fall in a negative one, so the first blocker is one bit scan;
+/// the scans' sentinels (cell 127 above, cell 0 below) have empty rays in the
+/// scanned direction, so a ray without blockers needs no branch.
+#[inline(always)]
+fn slide(rays: &[Cells], cell: usize, dirs: &[u8], positive: usize, occ: Cells) -> Cells {
+    let mut att = 0;
+    let row = &rays[cell * 26..cell * 26 + 26];
+    let (up, down) = dirs.split_at(positive);
+    for &d in up {
+        let d = d as usize;
+        let ray = row[d];
+        let b = ((ray & occ) | 1 << 127).trailing_zeros() as usize;
+        att |= ray ^ rays[b * 26 + d];
+    }
+    for &d in down {
+        let d = d as usize;
+        let ray = row[d];
+        let b = 127 - ((ray & occ) | 1).leading_zeros() as usize;
+        att |= ray ^ rays[b * 26 + d];
+    }
+    att
+}
+
+/// The static evaluation of `pos` in centipawns, from the side to move's point of view.
+///
+/// ```
+/// use raum_rules::{Position, Variant, VariantId};
+/// let pos = Position::start(Variant::get(VariantId::FiveUp));
+/// let e = raum_engine::evaluate(&pos);
+/// assert!(e.abs() < 50, "{e}");
+/// ```
+pub fn evaluate(pos: &Position<Cells>) -> i32 {
+    EvalTables::get(pos.variant().id()).evaluate(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pawn_distances_match_coordinates() {
+        let v = Variant::get(VariantId::FiveUp);
+        let t = EvalTables::get(VariantId::FiveUp);
+        for cell in 0..v.cells() {
+            let c = v.board().coord(cell);
+            // White: forward (+rank) and up (towards level A, z = 0).
+            assert_eq!(t.pawn_distance(Color::White, cell), Some((4 - c.y + c.z) as u8));
+            assert_eq!(t.pawn_distance(Color::Black, cell), Some((c.y + 4 - c.z) as u8));
+        }
+        let v = Variant::get(VariantId::Raumschach);
+        let t = EvalTables::get(VariantId::Raumschach);
+        for cell in 0..v.cells() {
+            let c = v.board().coord(cell);
+            assert_eq!(t.pawn_distance(Color::White, cell), Some((4 - c.y + 4 - c.z) as u8));
+            assert_eq!(t.pawn_distance(Color::Black, cell), Some((c.y + c.z) as u8));
+        }
+    }
+
+    #[test]
+    fn start_positions_are_balanced_and_symmetric() {
+        for id in VariantId::ALL {
+            let v = Variant::get(id);
+            let pos = Position::start(v);
+            // Both sides' terms cancel: only the tempo bonus is left.
+            assert_eq!(evaluate(&pos), EvalParams::for_variant(id).tempo, "{id}");
+        }
+    }
+
+    #[test]
+    fn attacks_agree_with_the_rules_on_captures() {
+        // Engine-side attack tables against the rules' piece figures (captures
+        // only), and the check filter, in positions of random games.
+        let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
+        for id in VariantId::ALL {
+            let v = Variant::get(id);
+            let t = EvalTables::get(id);
+            for _game in 0..20 {
+                let mut pos = Position::start(v);
+                for _ply in 0..120 {
+                    for cell in pos.occupied().cells() {
+                        let p = pos.piece_at(cell).expect("occupied");
+                        let own = pos.color_cells(p.color);
+                        let enemy = pos.color_cells(p.color.opponent());
+                        let rules = v.targets(p, cell, own, enemy) & enemy;
+                        let ours = if Some(p.kind) == v.pawn() {
+                            t.pawn_attacks(p.color, cell)
+                        } else {
+                            t.attacks(p.kind.index(), cell, pos.occupied())
+                        };
+                        assert_eq!(ours & enemy, rules, "{id} {cell}");
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let them = pos.side_to_move().opponent();
+                    for &m in moves.iter() {
+                        let gives_check = pos.play_copy(m).is_check();
+                        if gives_check && m.kind() != raum_rules::MoveKind::Castle {
+                            let p = pos.piece_at(m.from()).expect("mover");
+                            let placed = m.promotion().map_or(p, |k| raum_rules::Piece::new(p.color, k));
+                            assert!(t.may_check(placed, m.from(), m.to(), pos.king_cell(them)), "{id} {m:?}");
+                        }
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.play(moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+    }
+}

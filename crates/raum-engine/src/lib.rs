@@ -1,0 +1,156 @@
+//! Raum's engine: search and evaluation for 3D chess.
+//!
+//! - Search ([`Engine::search`]): iterative deepening, principal-variation
+//!   search with aspiration windows, quiescence over captures and promotions,
+//!   a lock-free transposition table, check extension, null-move pruning,
+//!   late-move reductions, reverse futility, futility and late-move pruning,
+//!   move ordering (hash move, MVV-LVA, promotions, two killers per ply,
+//!   history), mate scores, and draws by repetition (game history and search
+//!   path), the 50-move rule, stalemate and bare kings. Lazy SMP: helper
+//!   threads share the table and the main thread decides. With one thread a
+//!   search is deterministic for a fixed node limit.
+//! - Evaluation ([`evaluate`]): per-variant terms as data ([`EvalParams`]).
+//! - Time: [`Limits`] as the engine protocol gives them, turned into a
+//!   [`TimePlan`].
+//!
+//! ```
+//! use raum_engine::{Engine, Limits, Score};
+//! use raum_rules::{Game, Position, Variant, VariantId};
+//! use std::sync::{Arc, atomic::AtomicBool};
+//! let game = Game::new(Position::start(Variant::get(VariantId::FiveUp)));
+//! let mut engine = Engine::new(16, 1);
+//! let limits = Limits { depth: Some(2), ..Limits::default() };
+//! let r = engine.search(&game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+//! assert!(game.position().is_legal(r.best.unwrap()));
+//! assert!(matches!(r.info.score, Score::Cp(_)));
+//! ```
+
+mod eval;
+mod search;
+mod time;
+mod tt;
+
+pub use eval::{Basic, EvalParams, EvalTables, PieceAttacks, evaluate};
+pub use time::TimePlan;
+
+use raum_rules::{Cells, Game, Move};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// A search score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in `n` moves by the side to move; `n < 0`: the side to move is mated in `-n`
+    /// (`Mate(0)`: it is mated already).
+    Mate(i32),
+}
+
+/// How long to search, as the engine protocol's `go` gives it. Every limit set
+/// applies; the first reached ends the search. With none set (and not
+/// `infinite`), the search runs to the deepest depth Raum supports.
+#[derive(Default, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Iterations to complete.
+    pub depth: Option<u32>,
+    /// Nodes to search (all threads together).
+    pub nodes: Option<u64>,
+    /// Time for this move.
+    pub movetime: Option<Duration>,
+    /// White's clock.
+    pub wtime: Option<Duration>,
+    /// Black's clock.
+    pub btime: Option<Duration>,
+    /// White's increment per move.
+    pub winc: Option<Duration>,
+    /// Black's increment per move.
+    pub binc: Option<Duration>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Search until stopped; clocks are ignored (depth and nodes still end the
+    /// iterations, then the search waits for `stop`).
+    pub infinite: bool,
+}
+
+/// What one completed iteration found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Nominal depth in plies.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// The score of the principal variation.
+    pub score: Score,
+    /// Nodes searched so far, all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when there is no legal move.
+    pub best: Option<Move>,
+    /// The expected reply.
+    pub ponder: Option<Move>,
+    /// The last completed iteration (nodes and time are the final totals).
+    pub info: SearchInfo,
+}
+
+/// A searcher: owns the transposition table and the thread count.
+pub struct Engine {
+    tt: tt::Tt,
+    hash_mb: usize,
+    threads: usize,
+}
+
+impl Engine {
+    /// An engine with a `hash_mb` MiB transposition table and `threads` search threads.
+    pub fn new(hash_mb: usize, threads: usize) -> Engine {
+        Engine { tt: tt::Tt::new(hash_mb), hash_mb, threads: threads.max(1) }
+    }
+
+    /// Resizes (and clears) the transposition table.
+    pub fn set_hash(&mut self, mb: usize) {
+        if mb != self.hash_mb {
+            self.tt = tt::Tt::new(mb);
+            self.hash_mb = mb;
+        } else {
+            self.tt.clear();
+        }
+    }
+
+    /// Sets the number of search threads (at least one).
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.max(1);
+    }
+
+    /// Forgets everything learned from earlier searches: after this, a
+    /// one-thread search with a node limit repeats exactly.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+    }
+
+    /// How full the transposition table is, in permille of a sample.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Searches the game's current position; `stop` aborts; `on_info` is called
+    /// after each completed iteration.
+    pub fn search(
+        &mut self,
+        game: &Game<Cells>,
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.tt.new_search();
+        search::run(&self.tt, self.threads, game, limits, &stop, on_info)
+    }
+}

@@ -1,0 +1,1097 @@
+//! The search: iterative deepening PVS with aspiration windows, quiescence,
+//! pruning and reductions, and lazy SMP over a shared transposition table.
+
+use crate::eval::{EvalTables, PieceAttacks};
+use crate::time::TimePlan;
+use crate::tt::{Bound, Tt};
+use crate::{Limits, Score, SearchInfo, SearchResult};
+use raum_bitboard::CellSet;
+use raum_rules::{Cells, Game, Move, MoveKind, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Deepest ply the search reaches (quiescence included).
+pub(crate) const MAX_PLY: usize = 128;
+/// Deepest iteration.
+const MAX_DEPTH: u32 = 100;
+/// The score of delivering mate now; mate in `p` plies scores `MATE - p`.
+pub(crate) const MATE: i32 = 32_000;
+/// Scores at least this large in magnitude are mates.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+const INF: i32 = 32_500;
+const DRAW: i32 = 0;
+
+/// Entries in each thread's evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
+
+/// How far mobility and king safety may move the evaluation from material
+/// and pawns, for lazy evaluation in quiescence (rarely more than 100 cp in
+/// Raum's own games).
+const LAZY_MARGIN: i32 = 250;
+
+/// Delta pruning in quiescence: a capture is skipped when even this much
+/// on top of the captured piece cannot lift the stand-pat score to alpha.
+const DELTA_MARGIN: i32 = 200;
+
+/// Nodes between checks of the clock and the stop flags.
+const POLL_INTERVAL: u64 = 1024;
+
+/// Everything the threads of one search share.
+struct Shared<'a> {
+    tt: &'a Tt,
+    /// The caller's stop flag.
+    stop: &'a AtomicBool,
+    /// Set when the search must end: limits reached, or the main thread is done.
+    abort: AtomicBool,
+    /// Nodes reported by every thread so far.
+    nodes: AtomicU64,
+    start: Instant,
+    node_limit: Option<u64>,
+    plan: TimePlan,
+}
+
+/// One ply's bookkeeping.
+#[derive(Clone, Copy)]
+struct Frame {
+    killers: [Option<Move>; 2],
+    /// Plies since the last null move (bounds the repetition scan).
+    since_null: u32,
+}
+
+/// A move with its ordering score.
+#[derive(Clone, Copy)]
+struct Scored {
+    mv: Move,
+    score: i32,
+}
+
+/// Ordering bands, from first to last.
+const ORDER_HASH: i32 = 30_000_000;
+const ORDER_GOOD_CAPTURE: i32 = 20_000_000;
+const ORDER_PROMOTION: i32 = 19_000_000;
+const ORDER_KILLER: i32 = 18_000_000;
+const ORDER_BAD_CAPTURE: i32 = -20_000_000;
+const ORDER_UNDERPROMOTION: i32 = -30_000_000;
+const HISTORY_MAX: i32 = 16_384;
+/// Moves picked one by one (selection sort) before the rest are sorted at once.
+const SELECT: usize = 6;
+
+struct Worker<'a> {
+    main: bool,
+    shared: &'a Shared<'a>,
+    et: &'static EvalTables,
+    pos: Position<Cells>,
+    cells: usize,
+    nodes: u64,
+    flushed: u64,
+    next_poll: u64,
+    stopped: bool,
+    seldepth: usize,
+    /// Hashes of the game's positions, then of the search path; the last is the current position.
+    hashes: Vec<u64>,
+    stack: Vec<Frame>,
+    /// `[side][from][to]`.
+    history: Vec<i32>,
+    pv: Vec<Move>,
+    pv_len: [usize; MAX_PLY + 1],
+    buffers: Vec<Vec<Scored>>,
+    /// Per ply: the legal moves.
+    move_lists: Vec<Vec<Move>>,
+    lmr: Box<[[u8; 64]; 64]>,
+    /// Evaluations by hash (`hash`, score).
+    eval_cache: Vec<(u64, i32)>,
+    /// The side to move's piece attacks from the last full evaluation, and the hash of its position.
+    attacks: Box<PieceAttacks>,
+    attacks_key: u64,
+    /// The best root move found so far, its score and principal variation.
+    root_best: Option<(Move, i32, Vec<Move>)>,
+}
+
+/// Searches `game`'s position with `threads` threads.
+pub(crate) fn run(
+    tt: &Tt,
+    threads: usize,
+    game: &Game<Cells>,
+    limits: &Limits,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let start = Instant::now();
+    let pos = *game.position();
+    let shared = Shared {
+        tt,
+        stop,
+        abort: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        start,
+        node_limit: limits.nodes,
+        plan: TimePlan::new(limits, pos.side_to_move()),
+    };
+    let max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH));
+    if pos.legal_moves().is_empty() {
+        let score = if pos.is_check() { Score::Mate(0) } else { Score::Cp(0) };
+        let info = SearchInfo { depth: 0, seldepth: 0, score, nodes: 0, time: start.elapsed(), pv: Vec::new() };
+        return SearchResult { best: None, ponder: None, info };
+    }
+    let shared = &shared;
+    std::thread::scope(|s| {
+        let helpers: Vec<_> = (1..threads)
+            .map(|id| {
+                s.spawn(move || {
+                    let mut w = Worker::new(shared, game, false);
+                    w.iterate(max_depth, 1 + (id as u32 & 1), &mut |_| {});
+                    w.flush();
+                })
+            })
+            .collect();
+        let mut main = Worker::new(shared, game, true);
+        let mut info = main.iterate(max_depth, 1, on_info);
+        main.flush();
+        if limits.infinite {
+            // The protocol's `go infinite` answers only after `stop`.
+            while !shared.stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        shared.abort.store(true, Ordering::Relaxed);
+        for h in helpers {
+            let _ = h.join();
+        }
+        info.nodes = shared.nodes.load(Ordering::Relaxed);
+        info.time = start.elapsed();
+        let best = main.root_best.as_ref().map(|b| b.0);
+        SearchResult { best, ponder: info.pv.get(1).copied(), info }
+    })
+}
+
+/// The score in the protocol's terms.
+fn to_score(s: i32) -> Score {
+    if s >= MATE_BOUND {
+        Score::Mate((MATE - s + 1) / 2)
+    } else if s <= -MATE_BOUND {
+        Score::Mate(-(MATE + s) / 2)
+    } else {
+        Score::Cp(s)
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// The legal moves of `pos` in `out`. Kept out of line so that the
+/// generator's large fixed-capacity list lives in this short frame, not in
+/// every frame of the recursive search.
+#[inline(never)]
+fn legal_into(pos: &Position<Cells>, out: &mut Vec<Move>) {
+    out.clear();
+    out.extend_from_slice(&pos.legal_moves());
+}
+
+/// The position with the other side to move (a null move), built through a
+/// `Setup` since the rules crate has no null move; `None` if that fails.
+fn null_position(pos: &Position<Cells>) -> Option<Position<Cells>> {
+    let mut s = pos.to_setup();
+    s.side = s.side.opponent();
+    s.ep.clear();
+    s.ep_victim = None;
+    Position::from_setup(pos.variant(), s).ok()
+}
+
+impl<'a> Worker<'a> {
+    fn new(shared: &'a Shared<'a>, game: &Game<Cells>, main: bool) -> Self {
+        let pos = *game.position();
+        let cells = pos.variant().cells();
+        let mut hashes = Vec::with_capacity(game.hashes().len() + MAX_PLY + 2);
+        hashes.extend_from_slice(game.hashes());
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        Worker {
+            main,
+            shared,
+            et: EvalTables::get(pos.variant().id()),
+            pos,
+            cells,
+            nodes: 0,
+            flushed: 0,
+            next_poll: shared.node_limit.map_or(POLL_INTERVAL, |l| l.min(POLL_INTERVAL)),
+            stopped: false,
+            seldepth: 0,
+            hashes,
+            stack: vec![Frame { killers: [None; 2], since_null: u32::MAX / 2 }; MAX_PLY + 2],
+            history: vec![0; 2 * cells * cells],
+            pv: vec![Move::normal(0, 0); (MAX_PLY + 1) * (MAX_PLY + 1)],
+            pv_len: [0; MAX_PLY + 1],
+            buffers: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            move_lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            lmr,
+            eval_cache: vec![(0, 0); EVAL_CACHE],
+            attacks: Box::default(),
+            attacks_key: 0,
+            root_best: None,
+        }
+    }
+
+    /// The static evaluation, through the cache.
+    #[inline]
+    fn eval(&mut self) -> i32 {
+        let h = self.pos.hash();
+        let slot = self.eval_cache[h as usize & (EVAL_CACHE - 1)];
+        if slot.0 == h && h != 0 {
+            return slot.1;
+        }
+        let basic = self.et.basic(&self.pos);
+        self.full_eval(basic)
+    }
+
+    #[inline]
+    fn full_eval(&mut self, basic: crate::eval::Basic) -> i32 {
+        let h = self.pos.hash();
+        let e = self.et.finish(&self.pos, basic, &mut self.attacks);
+        self.attacks_key = h;
+        self.eval_cache[h as usize & (EVAL_CACHE - 1)] = (h, e);
+        e
+    }
+
+    /// The static evaluation where only its relation to `alpha..beta` matters:
+    /// when material and pawns alone are far outside the window, they are the answer.
+    #[inline]
+    fn lazy_eval(&mut self, alpha: i32, beta: i32) -> i32 {
+        let h = self.pos.hash();
+        let slot = self.eval_cache[h as usize & (EVAL_CACHE - 1)];
+        if slot.0 == h && h != 0 {
+            return slot.1;
+        }
+        let basic = self.et.basic(&self.pos);
+        if basic.score - LAZY_MARGIN >= beta || basic.score + LAZY_MARGIN <= alpha {
+            return basic.score;
+        }
+        self.full_eval(basic)
+    }
+
+    /// Adds this thread's unreported nodes to the shared count.
+    fn flush(&mut self) {
+        self.shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// Checks the clock, the node limit and the stop flags.
+    #[cold]
+    fn poll(&mut self) {
+        self.flush();
+        let sh = self.shared;
+        let total = sh.nodes.load(Ordering::Relaxed);
+        self.next_poll = self.nodes + POLL_INTERVAL;
+        if let Some(limit) = sh.node_limit {
+            if total >= limit {
+                sh.abort.store(true, Ordering::Relaxed);
+            } else {
+                self.next_poll = self.nodes + (limit - total).min(POLL_INTERVAL);
+            }
+        }
+        if self.main
+            && let Some(hard) = sh.plan.hard
+            && sh.start.elapsed() >= hard
+        {
+            sh.abort.store(true, Ordering::Relaxed);
+        }
+        if sh.abort.load(Ordering::Relaxed) || sh.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    /// Counts a node; `true` if the search must stop.
+    #[inline(always)]
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.next_poll {
+            self.poll();
+        }
+        self.stopped
+    }
+
+    /// Iterative deepening from `first` to `max_depth`; returns the last completed iteration.
+    fn iterate(&mut self, max_depth: u32, first: u32, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchInfo {
+        let mut info =
+            SearchInfo { depth: 0, seldepth: 0, score: Score::Cp(0), nodes: 0, time: Duration::ZERO, pv: Vec::new() };
+        // A move to fall back on if not even the first iteration completes.
+        let root = self.pos;
+        let legal = root.legal_moves();
+        let fallback = self
+            .shared
+            .tt
+            .probe(root.hash())
+            .and_then(|e| e.mv)
+            .filter(|m| legal.contains(m))
+            .or(legal.first().copied());
+        if let Some(m) = fallback {
+            self.root_best = Some((m, -INF, vec![m]));
+        }
+        let mut score = 0;
+        for depth in first..=max_depth {
+            self.seldepth = 0;
+            let s = self.aspiration(depth as i32, score);
+            if self.stopped {
+                // A root move that beat the previous best before the abort is kept (root_best).
+                break;
+            }
+            score = s;
+            if let Some((_, _, pv)) = &self.root_best {
+                info = SearchInfo {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    score: to_score(score),
+                    nodes: self.nodes,
+                    time: self.shared.start.elapsed(),
+                    pv: pv.clone(),
+                };
+            }
+            if self.main {
+                self.flush();
+                info.nodes = self.shared.nodes.load(Ordering::Relaxed);
+                on_info(&info);
+                if let Some(soft) = self.shared.plan.soft
+                    && self.shared.start.elapsed() >= soft
+                {
+                    break;
+                }
+            }
+            if self.shared.abort.load(Ordering::Relaxed) || self.shared.stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        info
+    }
+
+    /// One iteration with an aspiration window around the previous score.
+    fn aspiration(&mut self, depth: i32, prev: i32) -> i32 {
+        let mut delta = 30;
+        let (mut alpha, mut beta) =
+            if depth >= 4 && prev.abs() < MATE_BOUND { (prev - delta, prev + delta) } else { (-INF, INF) };
+        loop {
+            let in_check = self.pos.is_check();
+            let s = self.negamax(alpha, beta, depth, 0, in_check, false);
+            if self.stopped {
+                return s;
+            }
+            if s <= alpha && alpha > -INF {
+                beta = (alpha + beta) / 2;
+                alpha = (s - delta).max(-INF);
+            } else if s >= beta && beta < INF {
+                beta = (s + delta).min(INF);
+            } else {
+                return s;
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
+    /// Whether the current position (at `ply > 0`) is drawn by the 50-move
+    /// rule, bare kings or repetition (any earlier occurrence counts).
+    #[inline]
+    fn is_draw(&self, ply: usize, in_check: bool) -> bool {
+        let pos = &self.pos;
+        let clock = pos.halfmove_clock();
+        if clock >= 100 && !in_check {
+            return true;
+        }
+        if (pos.kind_cells(pos.variant().king()) ^ pos.occupied()).is_empty() {
+            return true;
+        }
+        let window = (clock.min(self.stack[ply].since_null) as usize).min(self.hashes.len() - 1);
+        let last = self.hashes.len() - 1;
+        let h = self.hashes[last];
+        let mut i = 2;
+        while i <= window {
+            if self.hashes[last - i] == h {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
+    #[inline(always)]
+    fn is_capture(&self, m: Move) -> bool {
+        match m.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::Castle => false,
+            _ => self.pos.piece_at(m.to()).is_some(),
+        }
+    }
+
+    /// Value of what `m` captures (0 for a quiet move).
+    #[inline(always)]
+    fn victim_value(&self, m: Move) -> i32 {
+        match m.kind() {
+            MoveKind::EnPassant => self.et.value(self.pos.variant().pawn().expect("en passant needs pawns")),
+            MoveKind::Castle => 0,
+            _ => self.pos.piece_at(m.to()).map_or(0, |p| self.et.value(p.kind)),
+        }
+    }
+
+    #[inline(always)]
+    fn mover_value(&self, m: Move) -> i32 {
+        self.pos.piece_at(m.from()).map_or(0, |p| self.et.value(p.kind))
+    }
+
+    /// A capture that probably loses material: a more valuable piece takes a
+    /// defended one.
+    #[inline]
+    fn losing_capture(&self, m: Move, victim: i32) -> bool {
+        let mover = self.mover_value(m);
+        if mover <= victim + 50 || m.promotion().is_some() {
+            return false;
+        }
+        let occ = self.pos.occupied() ^ Cells::single(m.from());
+        self.pos.attacked_by(self.pos.side_to_move().opponent(), m.to(), occ)
+    }
+
+    /// Whether `m` could give check (`false` is certain); castling and en
+    /// passant are not filtered.
+    #[inline(always)]
+    fn may_check(&self, m: Move) -> bool {
+        let them = self.pos.side_to_move().opponent();
+        match self.pos.piece_at(m.from()) {
+            Some(p) if m.kind() == MoveKind::Normal || m.kind() == MoveKind::DoubleStep => {
+                let piece = m.promotion().map_or(p, |k| raum_rules::Piece::new(p.color, k));
+                self.et.may_check(piece, m.from(), m.to(), self.pos.king_cell(them))
+            }
+            _ => true,
+        }
+    }
+
+    #[inline(always)]
+    fn history_index(&self, m: Move) -> usize {
+        (self.pos.side_to_move().index() * self.cells + m.from()) * self.cells + m.to()
+    }
+
+    fn update_history(&mut self, m: Move, bonus: i32) {
+        let i = self.history_index(m);
+        let h = &mut self.history[i];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let row = ply * (MAX_PLY + 1);
+        let child = (ply + 1) * (MAX_PLY + 1);
+        self.pv[row + ply] = m;
+        let end = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..end {
+            self.pv[row + i] = self.pv[child + i];
+        }
+        self.pv_len[ply] = end;
+    }
+
+    /// Plays `m`, pushing its hash; `true` if it gives check.
+    #[inline(always)]
+    fn make(&mut self, m: Move, ply: usize) -> (raum_rules::Undo<Cells>, bool) {
+        let undo = self.pos.play(m);
+        self.hashes.push(self.pos.hash());
+        self.stack[ply + 1].since_null = self.stack[ply].since_null + 1;
+        (undo, self.pos.is_check())
+    }
+
+    #[inline(always)]
+    fn unmake(&mut self, m: Move, undo: raum_rules::Undo<Cells>) {
+        self.pos.unplay(m, undo);
+        self.hashes.pop();
+    }
+
+    fn negamax(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        in_check: bool,
+        null_ok: bool,
+    ) -> i32 {
+        if self.stopped {
+            return 0;
+        }
+        self.pv_len[ply] = ply;
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, in_check);
+        }
+        if self.count_node() {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        self.seldepth = self.seldepth.max(ply + 1);
+        if !root {
+            if self.is_draw(ply, in_check) {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 2 {
+                return if in_check { DRAW } else { self.eval() };
+            }
+            // Mate-distance pruning.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let hash = self.pos.hash();
+        let entry = self.shared.tt.probe(hash);
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry
+            && !pv_node
+            && e.depth >= depth
+        {
+            let s = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+
+        // Only the pruning of non-PV nodes reads the static evaluation.
+        let static_eval = if in_check || pv_node { -INF } else { self.eval() };
+        let us = self.pos.side_to_move();
+        if !pv_node && !in_check {
+            // Reverse futility: far above beta near the leaves.
+            // (Not with only pawns left: the node might be a stalemate.)
+            if depth <= 5
+                && beta.abs() < MATE_BOUND
+                && static_eval - 90 * depth >= beta
+                && self.et.has_pieces(&self.pos, us)
+            {
+                return static_eval;
+            }
+            // Null move: give the opponent a free move; if that still fails high, cut.
+            if null_ok && depth >= 3 && static_eval >= beta && self.et.has_pieces(&self.pos, us) {
+                let r = if depth >= 7 { 3 } else { 2 };
+                if let Some(null) = null_position(&self.pos) {
+                    let saved = self.pos;
+                    self.pos = null;
+                    self.hashes.push(null.hash());
+                    self.stack[ply + 1].since_null = 0;
+                    let s = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
+                    self.pos = saved;
+                    self.hashes.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= beta {
+                        return if s >= MATE_BOUND { beta } else { s };
+                    }
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        legal_into(&self.pos, &mut moves);
+        if moves.is_empty() || (!root && self.pos.halfmove_clock() >= 100) {
+            let empty = moves.is_empty();
+            self.move_lists[ply] = moves;
+            return if empty && in_check { -MATE + ply as i32 } else { DRAW };
+        }
+
+        // The hash move is tried before the others are even scored: it often cuts.
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        buf.clear();
+        let tt_move = tt_move.filter(|m| moves.contains(m));
+        let mut scored = false;
+        match tt_move {
+            Some(m) => buf.push(Scored { mv: m, score: ORDER_HASH }),
+            None => {
+                self.score_moves(&moves, None, ply, &mut buf);
+                scored = true;
+            }
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets: [Move; 64] = [Move::normal(0, 0); 64];
+        let mut quiet_count = 0usize;
+        let futile = !pv_node && !in_check && depth <= 3 && static_eval + 100 + 100 * depth <= alpha;
+        let lmp_limit = if depth <= 4 { 3 + 2 * (depth * depth) as usize } else { usize::MAX };
+        let killers = self.stack[ply].killers;
+
+        let mut i = 0;
+        loop {
+            if i == buf.len() {
+                if scored {
+                    break;
+                }
+                self.score_moves(&moves, tt_move, ply, &mut buf);
+                scored = true;
+                if i == buf.len() {
+                    break;
+                }
+            }
+            // Selection sort for the first few moves (most cutoffs come early), then one sort.
+            if i < SELECT {
+                let mut bi = i;
+                for j in i + 1..buf.len() {
+                    if buf[j].score > buf[bi].score {
+                        bi = j;
+                    }
+                }
+                buf.swap(i, bi);
+            } else if i == SELECT {
+                buf[i..].sort_unstable_by_key(|s| std::cmp::Reverse(s.score));
+            }
+            i += 1;
+            let m = buf[i - 1].mv;
+            let quiet = m.promotion().is_none() && !self.is_capture(m);
+            let is_killer = killers.contains(&Some(m));
+
+            // Late-move and futility pruning of quiet moves, checks excepted.
+            let prune =
+                !root && !in_check && best > -MATE_BOUND && quiet && !pv_node && (quiet_count >= lmp_limit || futile);
+            if prune && !self.may_check(m) {
+                continue;
+            }
+            let (undo, gives_check) = self.make(m, ply);
+            if prune && !gives_check {
+                self.unmake(m, undo);
+                continue;
+            }
+            searched += 1;
+            let new_depth = depth - 1;
+            let score = if searched == 1 {
+                -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched > 1 + pv_node as usize && quiet && !in_check && !gives_check {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if is_killer {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, gives_check, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, gives_check, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true);
+                }
+                s
+            };
+            self.unmake(m, undo);
+            if self.stopped {
+                self.buffers[ply] = buf;
+                self.move_lists[ply] = moves;
+                return 0;
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if root {
+                        let pv = self.pv[..self.pv_len[0]].to_vec();
+                        self.root_best = Some((m, score, pv));
+                    }
+                    if score >= beta {
+                        if quiet {
+                            let k = &mut self.stack[ply].killers;
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            let bonus = (depth * depth).min(400) * 8;
+                            self.update_history(m, bonus);
+                            for &q in &quiets[..quiet_count.min(quiets.len())] {
+                                self.update_history(q, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                if quiet_count < quiets.len() {
+                    quiets[quiet_count] = m;
+                }
+                quiet_count += 1;
+            }
+        }
+        self.buffers[ply] = buf;
+        self.move_lists[ply] = moves;
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(hash, best_move.or(tt_move), score_to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Appends every move of `moves` but `skip` with its ordering score: good
+    /// captures (MVV-LVA), promotions to the best kind, killers, quiet moves by
+    /// history, losing captures, underpromotions.
+    fn score_moves(&self, moves: &[Move], skip: Option<Move>, ply: usize, buf: &mut Vec<Scored>) {
+        let killers = self.stack[ply].killers;
+        let best_promo = self.et.best_promotion();
+        for &m in moves {
+            if Some(m) == skip {
+                continue;
+            }
+            let score = if m.promotion().is_some() && m.promotion() != best_promo {
+                ORDER_UNDERPROMOTION + self.victim_value(m)
+            } else if self.is_capture(m) {
+                let victim = self.victim_value(m);
+                let mvv = victim * 16 - self.mover_value(m) / 16;
+                if self.losing_capture(m, victim) { ORDER_BAD_CAPTURE + mvv } else { ORDER_GOOD_CAPTURE + mvv }
+            } else if m.promotion().is_some() {
+                ORDER_PROMOTION
+            } else if Some(m) == killers[0] {
+                ORDER_KILLER + 1
+            } else if Some(m) == killers[1] {
+                ORDER_KILLER
+            } else {
+                self.history[self.history_index(m)]
+            };
+            buf.push(Scored { mv: m, score });
+        }
+    }
+
+    /// Pseudo-legal captures and best-kind promotions for quiescence (the side
+    /// to move is not in check), scored by MVV-LVA; with `prune` (stand-pat
+    /// score, alpha), without the ones delta pruning or the losing-capture test
+    /// drop. En passant is left out. Returns
+    /// the cells of pieces that may be pinned: their moves (and king moves) need
+    /// a legality test after they are played.
+    fn noisy_moves(&self, buf: &mut Vec<Scored>, prune: Option<(i32, i32)>) -> Cells {
+        let pos = &self.pos;
+        let et = self.et;
+        let v = pos.variant();
+        let us = pos.side_to_move();
+        let them = us.opponent();
+        let own = pos.color_cells(us);
+        let enemy = pos.color_cells(them);
+        let occ = own | enemy;
+        let kinds = v.pieces().len();
+        let pawn = v.pawn();
+        let king = pos.king_cell(us);
+        let geo = v.tables();
+        let mut unsure = 0;
+        for k in 0..kinds {
+            if Some(raum_rules::Kind(k as u8)) == pawn || !et.slides(k) {
+                continue;
+            }
+            for s in pos.pieces(them, raum_rules::Kind(k as u8)).cells() {
+                let b = geo.between(king, s) & occ;
+                if b & own != 0 && !b.several() {
+                    unsure |= b;
+                }
+            }
+        }
+        let push = |buf: &mut Vec<Scored>, m: Move, gain: i32, mover: i32, capture: bool, victim: i32| {
+            if let Some((stand, alpha)) = prune
+                && m.promotion().is_none()
+                && (stand + gain + DELTA_MARGIN <= alpha || (capture && self.losing_capture(m, victim)))
+            {
+                return;
+            }
+            buf.push(Scored { mv: m, score: gain * 16 - mover / 16 });
+        };
+        let mut captures = |from: usize, k: usize, targets: Cells| {
+            let mover = et.value(raum_rules::Kind(k as u8));
+            for to in (targets & enemy).cells() {
+                let victim = pos.piece_at(to).map_or(0, |p| et.value(p.kind));
+                push(buf, Move::normal(from, to), victim, mover, true, victim);
+            }
+        };
+        let kk = v.king().index();
+        captures(king, kk, et.attacks(kk, king, occ));
+        if self.attacks_key == pos.hash() && self.attacks.complete {
+            // The evaluation of this position just computed them.
+            for &(from, k, att) in &self.attacks.list[..self.attacks.len] {
+                captures(from as usize, k as usize, att);
+            }
+        } else {
+            for k in 0..kinds {
+                if Some(raum_rules::Kind(k as u8)) == pawn || k == kk {
+                    continue;
+                }
+                for from in pos.pieces(us, raum_rules::Kind(k as u8)).cells() {
+                    captures(from, k, et.attacks(k, from, occ));
+                }
+            }
+        }
+        if let Some(p) = pawn {
+            let zone = v.promotion_zone(us);
+            let promo = et.best_promotion();
+            let promo_gain = promo.map_or(0, |k| et.value(k)) - et.value(p);
+            let mover = et.value(p);
+            for from in pos.pieces(us, p).cells() {
+                for to in (et.pawn_attacks(us, from) & enemy).cells() {
+                    let victim = pos.piece_at(to).map_or(0, |p| et.value(p.kind));
+                    if zone.has(to) {
+                        push(
+                            buf,
+                            Move::new(from, to, MoveKind::Normal, promo),
+                            victim + promo_gain,
+                            mover,
+                            true,
+                            victim,
+                        );
+                    } else {
+                        push(buf, Move::normal(from, to), victim, mover, true, victim);
+                    }
+                }
+                for to in (et.pawn_steps(us, from) & zone & !occ).cells() {
+                    push(buf, Move::new(from, to, MoveKind::Normal, promo), promo_gain, mover, false, 0);
+                }
+            }
+        }
+        unsure
+    }
+
+    /// Quiescence: stand pat, then captures and promotions (all evasions in check).
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
+        if self.count_node() {
+            return 0;
+        }
+        self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply + 1);
+        if self.is_draw(ply, in_check) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 2 {
+            return if in_check { DRAW } else { self.eval() };
+        }
+        // With only the king and pawns, standing pat could hide a stalemate.
+        if !in_check && !self.et.has_pieces(&self.pos, self.pos.side_to_move()) && self.pos.count_legal() == 0 {
+            return DRAW;
+        }
+        let pv_node = beta - alpha > 1;
+        let hash = self.pos.hash();
+        let entry = self.shared.tt.probe(hash);
+        if let Some(e) = entry
+            && !pv_node
+        {
+            let s = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let stand = if in_check { -INF } else { self.lazy_eval(alpha, beta) };
+        if stand >= beta {
+            return stand;
+        }
+        let original_alpha = alpha;
+        alpha = alpha.max(stand);
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        buf.clear();
+        // Pieces whose captures need a legality test (see `noisy_moves`).
+        let mut unsure = 0;
+        if in_check {
+            let mut moves = std::mem::take(&mut self.move_lists[ply]);
+            legal_into(&self.pos, &mut moves);
+            for &m in &moves {
+                let score = if self.is_capture(m) || m.promotion().is_some() {
+                    self.victim_value(m) * 16 - self.mover_value(m) / 16
+                } else {
+                    -INF
+                };
+                buf.push(Scored { mv: m, score });
+            }
+            let mated = moves.is_empty();
+            self.move_lists[ply] = moves;
+            if mated {
+                self.buffers[ply] = buf;
+                return -MATE + ply as i32;
+            }
+        } else {
+            unsure = self.noisy_moves(&mut buf, Some((stand, alpha)));
+        }
+        let mut best = stand;
+        let mut best_move = None;
+        for i in 0..buf.len() {
+            let mut bi = i;
+            for j in i + 1..buf.len() {
+                if buf[j].score > buf[bi].score {
+                    bi = j;
+                }
+            }
+            buf.swap(i, bi);
+            let m = buf[i].mv;
+            let us = self.pos.side_to_move();
+            // Evasions come from the legal generator; a pseudo-legal capture needs a
+            // test if the king moves or the mover may be pinned.
+            let test = !in_check && (m.from() == self.pos.king_cell(us) || unsure & Cells::single(m.from()) != 0);
+            let undo = self.pos.play(m);
+            if test && self.pos.attacked_by(us.opponent(), self.pos.king_cell(us), self.pos.occupied()) {
+                self.pos.unplay(m, undo);
+                continue;
+            }
+            self.hashes.push(self.pos.hash());
+            self.stack[ply + 1].since_null = self.stack[ply].since_null + 1;
+            let gives_check = self.pos.is_check();
+            let score = -self.qsearch(-beta, -alpha, ply + 1, gives_check);
+            self.unmake(m, undo);
+            if self.stopped {
+                self.buffers[ply] = buf;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = buf;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(hash, best_move, score_to_tt(best, ply), 0, bound);
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The quiescence generator, with its legality tests, against the rules'
+    /// legal moves: the same captures (en passant aside) and best-kind promotions.
+    #[test]
+    fn noisy_moves_are_the_legal_captures_and_promotions() {
+        let tt = Tt::new(1);
+        let stop = AtomicBool::new(false);
+        let limits = Limits::default();
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut checked = 0;
+        for id in raum_rules::VariantId::ALL {
+            let v = raum_rules::Variant::get(id);
+            for _game in 0..60 {
+                let mut game = Game::new(Position::start(v));
+                for _ply in 0..150 {
+                    let p = *game.position();
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    if !p.is_check() {
+                        let shared = Shared {
+                            tt: &tt,
+                            stop: &stop,
+                            abort: AtomicBool::new(false),
+                            nodes: AtomicU64::new(0),
+                            start: Instant::now(),
+                            node_limit: None,
+                            plan: TimePlan::new(&limits, p.side_to_move()),
+                        };
+                        let w = Worker::new(&shared, &game, true);
+                        let mut buf = Vec::new();
+                        let unsure = w.noisy_moves(&mut buf, None);
+                        let us = p.side_to_move();
+                        let mut got: Vec<Move> = Vec::new();
+                        for s in &buf {
+                            let m = s.mv;
+                            if m.from() == p.king_cell(us) || unsure & Cells::single(m.from()) != 0 {
+                                let after = p.play_copy(m);
+                                if after.attacked_by(us.opponent(), after.king_cell(us), after.occupied()) {
+                                    assert!(!p.is_legal(m));
+                                    continue;
+                                }
+                            }
+                            assert!(p.is_legal(m), "{m:?} in {:?}", p);
+                            got.push(m);
+                        }
+                        let best = w.et.best_promotion();
+                        let mut want: Vec<Move> = moves
+                            .iter()
+                            .copied()
+                            .filter(|&m| {
+                                m.kind() == MoveKind::Normal
+                                    && (m.promotion() == best && best.is_some()
+                                        || m.promotion().is_none() && p.piece_at(m.to()).is_some())
+                            })
+                            .collect();
+                        got.sort();
+                        want.sort();
+                        assert_eq!(got, want, "{:?}", p);
+                        checked += 1;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    game.play(moves[(seed % moves.len() as u64) as usize]).unwrap();
+                }
+            }
+        }
+        assert!(checked > 5000, "{checked}");
+    }
+
+    #[test]
+    fn mate_scores_convert() {
+        assert_eq!(to_score(MATE - 1), Score::Mate(1));
+        assert_eq!(to_score(MATE - 3), Score::Mate(2));
+        assert_eq!(to_score(-MATE), Score::Mate(0));
+        assert_eq!(to_score(-MATE + 2), Score::Mate(-1));
+        assert_eq!(to_score(-MATE + 4), Score::Mate(-2));
+        assert_eq!(to_score(123), Score::Cp(123));
+        for ply in [0, 5, 40] {
+            for s in [MATE - 7, -MATE + 9, 250] {
+                assert_eq!(score_from_tt(score_to_tt(s, ply), ply), s);
+            }
+        }
+    }
+}
