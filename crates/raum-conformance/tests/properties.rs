@@ -110,3 +110,40 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// A null move equals the same position with the other side to move, built
+    /// from scratch: hash included.
+    #[test]
+    fn null_move_matches_a_fresh_position(seed in any::<u64>(), plies in 0usize..80) {
+        for id in VariantId::ALL {
+            let v = Variant::get(id);
+            let mut pos: Position<Cells> = Position::start(v);
+            let mut rng = Rng(seed | 1);
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[rng.below(moves.len())]);
+            }
+            if pos.is_check() {
+                continue;
+            }
+            let null = pos.null_move();
+            let mut setup = pos.to_setup();
+            setup.side = setup.side.opponent();
+            setup.ep.clear();
+            setup.ep_victim = None;
+            setup.halfmove += 1;
+            if pos.side_to_move() == raum_rules::Color::Black {
+                setup.fullmove += 1;
+            }
+            let fresh = Position::from_setup(v, setup).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert!(null == fresh);
+            prop_assert_eq!(null.hash(), null.compute_hash());
+        }
+    }
+}

@@ -91,7 +91,7 @@ pub struct EvalTables {
     /// Per kind: how many of `one_way` are positive.
     one_way_positive: [usize; MAX_KINDS],
     /// Line-attack tables (a lookup per line instead of two ray scans).
-    line_attacks: Lines<Cells>,
+    line_attacks: &'static Lines<Cells>,
     /// `[cell * 26 + direction]` for cells `0..128`: the empty-board ray (empty
     /// for cells beyond the board, so a bit scan's sentinel needs no test).
     rays: Vec<Cells>,
@@ -261,7 +261,7 @@ impl EvalTables {
             line_ids,
             one_way,
             one_way_positive,
-            line_attacks: Lines::new(board, geo),
+            line_attacks: v.lines(),
             rays,
             pawn_attacks,
             pawn_steps,

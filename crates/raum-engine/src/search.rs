@@ -205,16 +205,6 @@ fn legal_into(pos: &Position<Cells>, out: &mut Vec<Move>) {
     out.extend_from_slice(&pos.legal_moves());
 }
 
-/// The position with the other side to move (a null move), built through a
-/// `Setup` since the rules crate has no null move; `None` if that fails.
-fn null_position(pos: &Position<Cells>) -> Option<Position<Cells>> {
-    let mut s = pos.to_setup();
-    s.side = s.side.opponent();
-    s.ep.clear();
-    s.ep_victim = None;
-    Position::from_setup(pos.variant(), s).ok()
-}
-
 impl<'a> Worker<'a> {
     fn new(shared: &'a Shared<'a>, game: &Game<Cells>, main: bool) -> Self {
         let pos = *game.position();
@@ -597,7 +587,8 @@ impl<'a> Worker<'a> {
             // Null move: give the opponent a free move; if that still fails high, cut.
             if null_ok && depth >= 3 && static_eval >= beta && self.et.has_pieces(&self.pos, us) {
                 let r = if depth >= 7 { 3 } else { 2 };
-                if let Some(null) = null_position(&self.pos) {
+                {
+                    let null = self.pos.null_move();
                     let saved = self.pos;
                     self.pos = null;
                     self.hashes.push(null.hash());

@@ -111,6 +111,12 @@ impl<S: CellSet> Position<S> {
         list
     }
 
+    /// Every legal move, into `list` (cleared first): no copy of the list.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.generate(list);
+    }
+
     /// Number of legal moves, without listing them.
     pub fn count_legal(&self) -> u64 {
         let mut c = Counter(0);

@@ -471,6 +471,21 @@ impl<S: CellSet> Position<S> {
         self.hash = undo.hash;
     }
 
+    /// A copy with the side to move passed to the opponent (a "null move", for
+    /// search): en-passant options lapse and the halfmove clock advances. Only
+    /// meaningful when the side to move is not in check.
+    pub fn null_move(&self) -> Self {
+        let mut p = *self;
+        p.hash ^= p.ep_key() ^ p.v.zobrist.side;
+        p.ep = S::EMPTY;
+        p.halfmove += 1;
+        if p.side == Color::Black {
+            p.fullmove += 1;
+        }
+        p.side = p.side.opponent();
+        p
+    }
+
     /// A copy with `m` played.
     pub fn play_copy(&self, m: Move) -> Self {
         let mut p = *self;

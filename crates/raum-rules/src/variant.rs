@@ -374,6 +374,11 @@ impl<S: CellSet> Variant<S> {
         &self.geo
     }
 
+    /// Line-attack tables (sliding attacks along the 13 lines through a cell).
+    pub fn lines(&self) -> &Lines<S> {
+        &self.lines
+    }
+
     /// Number of cells.
     pub fn cells(&self) -> usize {
         self.board.len()
