@@ -35,6 +35,10 @@ pub enum Command {
     /// line, `Bench: <nodes> nodes <nps> nps`, gives the node count that
     /// identifies the search.
     Bench(BenchArgs),
+    /// Speak the UCI-style engine protocol on stdin/stdout (`uci`, `isready`,
+    /// `setoption name UCI_Variant value raumschach`, `position startpos moves
+    /// Ec2-Ec4`, `go depth 6`, `stop`, `quit`).
+    Uci,
 }
 
 /// Which variant and position.

@@ -5,6 +5,7 @@ mod bench;
 mod perft;
 mod play;
 mod show;
+mod uci;
 
 use anyhow::Result;
 use clap::Parser;
@@ -31,5 +32,6 @@ fn run(cli: args::Cli) -> Result<()> {
         Show(a) => show::show(&a),
         Play(a) => play::play(&a),
         Bench(a) => bench::bench(&a),
+        Uci => uci::uci(),
     }
 }

@@ -1,0 +1,426 @@
+//! `raum uci`: the engine protocol in the UCI style (DESIGN.md "Interfaces").
+//!
+//! Commands are read line by line from standard input; answers go to standard
+//! output, one flushed line at a time. The search runs on its own thread so
+//! that `stop`, `isready` and `quit` are answered while it runs. Bad input never
+//! ends the session: it is answered with `info string error: <what was wrong>`.
+
+use anyhow::Result;
+use raum_engine::{Engine, Limits, Score, SearchInfo};
+use raum_notation::{format_move, parse_coordinate, parse_position};
+use raum_rules::{Cells, Game, KNOWN_VARIANTS, Position, Variant, VariantId};
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+const DEFAULT_HASH_MB: usize = 16;
+const MAX_HASH_MB: usize = 4096;
+const DEFAULT_THREADS: usize = 1;
+const MAX_THREADS: usize = 64;
+
+/// Writes one line to standard output and flushes it (from either thread).
+fn send(line: &str) {
+    let mut out = std::io::stdout().lock();
+    // A closed stdout cannot be reported anywhere; the session ends at EOF on stdin.
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+fn error(what: &str) {
+    send(&format!("info string error: {what}"));
+}
+
+/// A search in progress: its stop flag and the thread, which hands the engine back.
+struct Running {
+    stop: Arc<AtomicBool>,
+    /// `go infinite` or no limit at all: only `stop` ends it.
+    unbounded: bool,
+    /// Set just before `bestmove` is written: from then on the thread only hands
+    /// the engine back, so a command sent after `bestmove` waits for that.
+    answered: Arc<AtomicBool>,
+    handle: JoinHandle<Engine>,
+}
+
+struct Session {
+    variant: VariantId,
+    game: Game<Cells>,
+    /// Whether `position` has been given since the start or the last variant change.
+    position_set: bool,
+    hash_mb: usize,
+    threads: usize,
+    /// `None` while a search owns it.
+    engine: Option<Engine>,
+    running: Option<Running>,
+}
+
+fn start_game(id: VariantId) -> Game<Cells> {
+    Game::new(Position::start(Variant::get(id)))
+}
+
+fn score_text(s: Score) -> String {
+    match s {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    }
+}
+
+fn info_line(v: &Variant<Cells>, i: &SearchInfo) -> String {
+    let ms = i.time.as_millis();
+    let nps = (i.nodes as u128 * 1000) / ms.max(1);
+    let mut s = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        i.depth,
+        i.seldepth,
+        score_text(i.score),
+        i.nodes,
+        nps,
+        ms
+    );
+    if !i.pv.is_empty() {
+        s.push_str(" pv");
+        for &m in &i.pv {
+            s.push(' ');
+            s.push_str(&format_move(v, m));
+        }
+    }
+    s
+}
+
+/// The playable variant ids, in KNOWN_VARIANTS order.
+fn playable() -> Vec<&'static str> {
+    KNOWN_VARIANTS.iter().filter(|v| v.1.is_some()).map(|v| v.0).collect()
+}
+
+impl Session {
+    fn new() -> Session {
+        let variant = VariantId::FiveUp;
+        Session {
+            variant,
+            game: start_game(variant),
+            position_set: false,
+            hash_mb: DEFAULT_HASH_MB,
+            threads: DEFAULT_THREADS,
+            engine: None,
+            running: None,
+        }
+    }
+
+    /// The engine, created on first use (so that `setoption Hash` before the first
+    /// search does not allocate twice).
+    fn engine(&mut self) -> &mut Engine {
+        let (h, t) = (self.hash_mb, self.threads);
+        self.engine.get_or_insert_with(|| Engine::new(h, t))
+    }
+
+    /// Takes back a search that has ended by itself; true while one still runs.
+    fn searching(&mut self) -> bool {
+        if self.running.as_ref().is_some_and(|r| r.answered.load(Ordering::SeqCst) || r.handle.is_finished()) {
+            self.join();
+        }
+        self.running.is_some()
+    }
+
+    /// Waits for the running search (if any) to end and takes the engine back.
+    fn join(&mut self) {
+        if let Some(r) = self.running.take() {
+            match r.handle.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => {
+                    error("the search thread failed; starting a fresh engine");
+                    self.engine = None;
+                }
+            }
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+        self.join();
+    }
+
+    /// Handles one line; `false` when the session should end.
+    fn handle(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = tokens.split_first() else { return true };
+        match cmd {
+            "uci" => self.uci(),
+            "isready" => send("readyok"),
+            "setoption" => self.setoption(args),
+            "ucinewgame" => {
+                if self.searching() {
+                    error("ucinewgame during a search; send stop first");
+                } else {
+                    self.engine().new_game();
+                    self.game = start_game(self.variant);
+                    self.position_set = false;
+                }
+            }
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "stop" => self.stop(),
+            "quit" => {
+                self.stop();
+                return false;
+            }
+            _ => error(&format!("unknown command '{cmd}'")),
+        }
+        true
+    }
+
+    fn uci(&self) {
+        send(&format!("id name Raum {}", env!("CARGO_PKG_VERSION")));
+        send("id author Raum developers");
+        let vars: String = playable().iter().map(|v| format!(" var {v}")).collect();
+        send(&format!("option name UCI_Variant type combo default {}{vars}", self.variant.name()));
+        send(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
+        send(&format!("option name Threads type spin default {DEFAULT_THREADS} min 1 max {MAX_THREADS}"));
+        send("uciok");
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        if self.searching() {
+            error("setoption during a search; send stop first");
+            return;
+        }
+        if args.first().is_none_or(|a| !a.eq_ignore_ascii_case("name")) {
+            error("setoption needs 'name <option> value <value>'");
+            return;
+        }
+        let rest = &args[1..];
+        let vi = rest.iter().position(|a| a.eq_ignore_ascii_case("value"));
+        let (name, value) = match vi {
+            Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
+            None => (rest.join(" "), String::new()),
+        };
+        let spin = |value: &str, max: usize| -> Option<usize> {
+            match value.parse::<usize>() {
+                Ok(n) if (1..=max).contains(&n) => Some(n),
+                _ => {
+                    error(&format!("option {name} needs a whole number from 1 to {max}, not '{value}'"));
+                    None
+                }
+            }
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "" => error("setoption needs an option name"),
+            "uci_variant" => match VariantId::from_name(&value.to_ascii_lowercase()) {
+                Ok(id) => {
+                    self.variant = id;
+                    self.game = start_game(id);
+                    self.position_set = false;
+                }
+                Err(e) => error(&format!("UCI_Variant: {e}")),
+            },
+            "hash" => {
+                if let Some(mb) = spin(&value, MAX_HASH_MB) {
+                    self.hash_mb = mb;
+                    if let Some(e) = &mut self.engine {
+                        e.set_hash(mb);
+                    }
+                }
+            }
+            "threads" => {
+                if let Some(n) = spin(&value, MAX_THREADS) {
+                    self.threads = n;
+                    if let Some(e) = &mut self.engine {
+                        e.set_threads(n);
+                    }
+                }
+            }
+            _ => error(&format!("unknown option '{name}' (options: UCI_Variant, Hash, Threads)")),
+        }
+    }
+
+    /// `position startpos|fen <string> [moves ...]`. On any error the previous
+    /// position is kept.
+    fn position(&mut self, args: &[&str]) {
+        let v = Variant::get(self.variant);
+        let mi = args.iter().position(|&a| a == "moves");
+        let (setup, moves) = match mi {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        let start = match setup.split_first() {
+            Some((&"startpos", [])) => Position::start(v),
+            Some((&"startpos", extra)) => {
+                error(&format!("position startpos: unexpected '{}' (expected 'moves')", extra.join(" ")));
+                return;
+            }
+            Some((&"fen", [])) => {
+                error("position fen: the position string is missing");
+                return;
+            }
+            Some((&"fen", fen)) => {
+                let fen = fen.join(" ");
+                match parse_position(v, &fen) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        error(&format!("position fen \"{fen}\" ({}): {e}; position unchanged", self.variant));
+                        return;
+                    }
+                }
+            }
+            Some((other, _)) => {
+                error(&format!("position: expected 'startpos' or 'fen', not '{other}'; position unchanged"));
+                return;
+            }
+            None => {
+                error("position: expected 'startpos' or 'fen'; position unchanged");
+                return;
+            }
+        };
+        let mut game = Game::new(start);
+        for (i, text) in moves.iter().enumerate() {
+            let played = parse_coordinate(game.position(), text)
+                .map_err(|e| e.to_string())
+                .and_then(|m| game.play(m).map_err(|e| e.to_string()));
+            if let Err(e) = played {
+                error(&format!("position: move {} ({text}): {e}; position unchanged", i + 1));
+                return;
+            }
+        }
+        self.game = game;
+        self.position_set = true;
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        if self.searching() {
+            error("go while a search is running; ignored (send stop first)");
+            return;
+        }
+        let limits = match parse_go(args) {
+            Ok(l) => l,
+            Err(e) => {
+                error(&format!("go: {e}; not searching"));
+                return;
+            }
+        };
+        if !self.position_set {
+            error(&format!("go before position: searching the {} start position", self.variant));
+            self.position_set = true;
+        }
+        let unbounded = limits.infinite
+            || (limits.depth.is_none()
+                && limits.nodes.is_none()
+                && limits.movetime.is_none()
+                && limits.wtime.is_none()
+                && limits.btime.is_none());
+        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(self.hash_mb, self.threads));
+        let game = self.game.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let answered = Arc::new(AtomicBool::new(false));
+        let answered_flag = Arc::clone(&answered);
+        let handle = std::thread::spawn(move || {
+            let v = game.position().variant();
+            let r = engine.search(&game, &limits, flag, &mut |i| send(&info_line(v, i)));
+            answered_flag.store(true, Ordering::SeqCst);
+            match r.best {
+                Some(m) => send(&format!("bestmove {}", format_move(v, m))),
+                None => send("bestmove 0000"),
+            }
+            engine
+        });
+        self.running = Some(Running { stop, unbounded, answered, handle });
+    }
+
+    /// End of input: a bounded search is waited for, an unbounded one stopped.
+    fn finish(&mut self) {
+        if self.running.as_ref().is_some_and(|r| r.unbounded) {
+            self.stop();
+        } else {
+            self.join();
+        }
+    }
+}
+
+/// Reads `go`'s arguments.
+fn parse_go(args: &[&str]) -> Result<Limits, String> {
+    let mut l = Limits::default();
+    let mut it = args.iter();
+    while let Some(&key) = it.next() {
+        if key == "infinite" {
+            l.infinite = true;
+            continue;
+        }
+        let mut num = |what: &str| -> Result<u64, String> {
+            let t = it.next().ok_or_else(|| format!("'{key}' needs {what}"))?;
+            t.parse::<u64>().map_err(|_| format!("'{key}' needs {what}, not '{t}'"))
+        };
+        let ms = |n: u64| Some(Duration::from_millis(n));
+        match key {
+            "depth" => {
+                let d = num("a depth from 1 to 100")?;
+                if !(1..=100).contains(&d) {
+                    return Err(format!("'depth' needs a depth from 1 to 100, not {d}"));
+                }
+                l.depth = Some(d as u32);
+            }
+            "nodes" => l.nodes = Some(num("a node count")?),
+            "movetime" => l.movetime = ms(num("milliseconds")?),
+            "wtime" => l.wtime = ms(num("milliseconds")?),
+            "btime" => l.btime = ms(num("milliseconds")?),
+            "winc" => l.winc = ms(num("milliseconds")?),
+            "binc" => l.binc = ms(num("milliseconds")?),
+            "movestogo" => {
+                let n = num("a move count")?;
+                l.movestogo = Some(u32::try_from(n).map_err(|_| format!("'movestogo' {n} is too large"))?);
+            }
+            other => {
+                return Err(format!(
+                    "unknown parameter '{other}' (known: depth nodes movetime wtime btime winc binc movestogo infinite)"
+                ));
+            }
+        }
+    }
+    Ok(l)
+}
+
+pub fn uci() -> Result<()> {
+    let mut session = Session::new();
+    let mut input = std::io::stdin().lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                error(&format!("cannot read input: {e}"));
+                break;
+            }
+        }
+        // Bytes that are not UTF-8 become U+FFFD and so an unknown command.
+        let line = String::from_utf8_lossy(&buf);
+        if !session.handle(&line) {
+            return Ok(());
+        }
+    }
+    session.finish();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_arguments() {
+        let l =
+            parse_go(&["depth", "4", "movetime", "200", "wtime", "1000", "btime", "900", "movestogo", "20"]).unwrap();
+        assert_eq!(l.depth, Some(4));
+        assert_eq!(l.movetime, Some(Duration::from_millis(200)));
+        assert_eq!(l.wtime, Some(Duration::from_millis(1000)));
+        assert_eq!(l.movestogo, Some(20));
+        assert!(parse_go(&["infinite"]).unwrap().infinite);
+        assert!(parse_go(&["depth", "x"]).unwrap_err().contains("not 'x'"));
+        assert!(parse_go(&["depth"]).unwrap_err().contains("needs"));
+        assert!(parse_go(&["depth", "0"]).is_err());
+        assert!(parse_go(&["movetime", "-5"]).is_err());
+        assert!(parse_go(&["sideways"]).unwrap_err().contains("unknown parameter"));
+    }
+}

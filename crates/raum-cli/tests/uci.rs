@@ -1,0 +1,311 @@
+//! `raum uci`: scripted sessions through the binary's stdin and stdout.
+
+use raum_notation::parse_coordinate;
+use raum_rules::{Game, Position, Variant, VariantId};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// Generous bound for anything that should be quick, so a slow shared machine does not flake.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+struct Uci {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Uci {
+    fn start() -> Uci {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_raum"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("raum uci starts");
+        let stdout = child.stdout.take().expect("stdout");
+        let stdin = child.stdin.take();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Uci { child, stdin, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").expect("command written");
+        stdin.flush().expect("flushed");
+    }
+
+    /// Lines up to and including the first that `done` accepts.
+    fn until(&mut self, within: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + within;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let stop = done(&line);
+                    seen.push(line);
+                    if stop {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("timed out; lines so far: {seen:#?}"),
+                Err(RecvTimeoutError::Disconnected) => panic!("raum uci ended; lines so far: {seen:#?}"),
+            }
+        }
+    }
+
+    fn until_bestmove(&mut self, within: Duration) -> Vec<String> {
+        self.until(within, |l| l.starts_with("bestmove "))
+    }
+
+    /// `isready` answers `readyok`; returns the lines before it.
+    fn ready(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.until(PATIENCE, |l| l == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// `quit`: the process exits 0.
+    fn quit(mut self) -> Vec<String> {
+        self.send("quit");
+        self.stdin = None;
+        let status = self.child.wait().expect("raum exits");
+        assert!(status.success(), "{status}");
+        self.lines.iter().collect()
+    }
+}
+
+fn bestmove(lines: &[String]) -> String {
+    let last = lines.last().expect("a line");
+    last.strip_prefix("bestmove ").expect("bestmove line").split_whitespace().next().unwrap().to_string()
+}
+
+/// Whether `mv` is legal after `moves` from `id`'s start position.
+fn legal_after(id: VariantId, moves: &[&str], mv: &str) -> bool {
+    let mut game = Game::new(Position::start(Variant::get(id)));
+    for m in moves {
+        let m = parse_coordinate(game.position(), m).expect("script move legal");
+        game.play(m).expect("script move plays");
+    }
+    parse_coordinate(game.position(), mv).is_ok()
+}
+
+fn errors(lines: &[String]) -> Vec<&String> {
+    lines.iter().filter(|l| l.starts_with("info string error: ")).collect()
+}
+
+#[test]
+fn handshake_lists_options_and_answers_isready() {
+    let mut e = Uci::start();
+    e.send("uci");
+    let lines = e.until(PATIENCE, |l| l == "uciok");
+    assert!(lines[0].starts_with("id name Raum "), "{lines:?}");
+    assert!(lines.contains(&"id author Raum developers".to_string()));
+    assert!(
+        lines.contains(&"option name UCI_Variant type combo default five-up var five-up var raumschach".to_string()),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 4096".to_string()));
+    assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 64".to_string()));
+    assert!(e.ready().is_empty());
+    e.send("setoption name hash value 8");
+    e.send("setoption name THREADS value 2");
+    e.send("ucinewgame");
+    assert!(e.ready().is_empty());
+    assert!(e.quit().is_empty());
+}
+
+#[test]
+fn position_and_go_depth_give_info_and_a_legal_bestmove() {
+    let mut e = Uci::start();
+    let moves = ["Ec2-Ec4", "Ad4-Ad3"];
+    e.send("ucinewgame");
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    e.send("go depth 4");
+    let lines = e.until_bestmove(PATIENCE);
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth ")).collect();
+    assert_eq!(infos.len(), 4, "{lines:?}");
+    let last = infos[3];
+    for field in [" seldepth ", " score ", " nodes ", " nps ", " time ", " pv "] {
+        assert!(last.contains(field), "{last}");
+    }
+    assert!(last.starts_with("info depth 4 "), "{last}");
+    let best = bestmove(&lines);
+    assert!(legal_after(VariantId::FiveUp, &moves, &best), "{best}");
+    // The first pv move is the best move.
+    assert_eq!(last.split(" pv ").nth(1).unwrap().split(' ').next().unwrap(), best);
+    e.quit();
+}
+
+#[test]
+fn position_fen_is_read_up_to_moves() {
+    let mut e = Uci::start();
+    // The king-opposition diagram of the README: White's king has two moves.
+    e.send("position fen q4|5|5|5|5/5|2k2|5|5|5/5|5|2K2|5|5/5|5|5|5|5/5|5|5|5|5 w - - moves Cc3-Cc2");
+    e.send("go depth 2");
+    let lines = e.until_bestmove(PATIENCE);
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert_ne!(bestmove(&lines), "0000");
+    e.quit();
+}
+
+#[test]
+fn go_movetime_returns_in_time() {
+    let mut e = Uci::start();
+    e.send("position startpos");
+    let start = Instant::now();
+    e.send("go movetime 200");
+    let lines = e.until_bestmove(PATIENCE);
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(2000), "{took:?}");
+    assert!(legal_after(VariantId::FiveUp, &[], &bestmove(&lines)));
+    e.quit();
+}
+
+#[test]
+fn go_infinite_runs_until_stop_and_answers_isready_meanwhile() {
+    let mut e = Uci::start();
+    e.send("position startpos moves Ec2-Ec4");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let during = e.ready();
+    assert!(!during.iter().any(|l| l.starts_with("bestmove")), "{during:?}");
+    e.send("stop");
+    let lines = e.until_bestmove(PATIENCE);
+    assert!(legal_after(VariantId::FiveUp, &["Ec2-Ec4"], &bestmove(&lines)));
+    assert!(e.ready().is_empty());
+    e.quit();
+}
+
+#[test]
+fn quit_and_end_of_input_stop_an_infinite_search_with_a_bestmove() {
+    let mut e = Uci::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    let rest = e.quit();
+    assert!(rest.last().is_some_and(|l| l.starts_with("bestmove ")), "{rest:?}");
+
+    let mut e = Uci::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.stdin = None; // end of input
+    let status = e.child.wait().expect("raum exits");
+    assert!(status.success());
+    let rest: Vec<String> = e.lines.iter().collect();
+    assert!(rest.last().is_some_and(|l| l.starts_with("bestmove ")), "{rest:?}");
+}
+
+#[test]
+fn finds_the_five_up_mate_in_one() {
+    let mut e = Uci::start();
+    e.send("position startpos moves Dc2-Cc2 Bc4-Cc4 Db1-Ca1");
+    e.send("go depth 3");
+    let lines = e.until_bestmove(PATIENCE);
+    let last_info = lines.iter().rfind(|l| l.starts_with("info depth ")).expect("info");
+    assert!(last_info.contains(" score mate 1 "), "{last_info}");
+    assert_eq!(bestmove(&lines), "Bb5-Eb2");
+    // After the mate there is no legal move.
+    e.send("position startpos moves Dc2-Cc2 Bc4-Cc4 Db1-Ca1 Bb5-Eb2");
+    e.send("go depth 2");
+    assert_eq!(bestmove(&e.until_bestmove(PATIENCE)), "0000");
+    e.quit();
+}
+
+#[test]
+fn uci_variant_switches_to_raumschach() {
+    let mut e = Uci::start();
+    e.send("setoption name UCI_Variant value raumschach");
+    e.send("go depth 3");
+    let lines = e.until_bestmove(PATIENCE);
+    // No `position` since the switch: the start position is searched, with a note.
+    assert_eq!(errors(&lines).len(), 1, "{lines:?}");
+    assert!(errors(&lines)[0].contains("raumschach start position"));
+    let best = bestmove(&lines);
+    assert!(legal_after(VariantId::Raumschach, &[], &best), "{best}");
+    // Raumschach's start, not Five Up's: this move exists only there.
+    e.send("position startpos moves Bc1-Cb2");
+    e.send("go depth 2");
+    let lines = e.until_bestmove(PATIENCE);
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert!(legal_after(VariantId::Raumschach, &["Bc1-Cb2"], &bestmove(&lines)));
+    e.send("setoption name UCI_Variant value octahedral");
+    let errs = e.ready();
+    assert!(errs[0].contains("not playable yet"), "{errs:?}");
+    e.quit();
+}
+
+#[test]
+fn malformed_and_out_of_order_commands_are_answered_and_survived() {
+    let mut e = Uci::start();
+    let script = [
+        ("", None),
+        ("   ", None),
+        ("garbage", Some("unknown command 'garbage'")),
+        ("go depth x", Some("'depth' needs a depth from 1 to 100, not 'x'")),
+        ("go nodes", Some("'nodes' needs a node count")),
+        ("go movetime -5", Some("not '-5'")),
+        ("go sideways 3", Some("unknown parameter 'sideways'")),
+        ("position", Some("expected 'startpos' or 'fen'")),
+        ("position middlegame", Some("not 'middlegame'")),
+        ("position fen", Some("position string is missing")),
+        ("position fen this is no position", Some("position fen \"this is no position\"")),
+        ("position fen 5/5 w - -", Some("position fen")),
+        ("position startpos moves Ec2-Ec4 Ec4-Ec5", Some("move 2 (Ec4-Ec5)")),
+        ("position startpos moves Zz9-Ec4", Some("move 1 (Zz9-Ec4)")),
+        ("setoption name Foo value 1", Some("unknown option 'Foo'")),
+        ("setoption name Hash value lots", Some("not 'lots'")),
+        ("setoption name Threads value 0", Some("from 1 to 64")),
+        ("setoption", Some("setoption needs")),
+        ("setoption name UCI_Variant value chess", Some("unknown variant 'chess'")),
+    ];
+    for (cmd, expected) in script {
+        e.send(cmd);
+        let lines = e.ready();
+        match expected {
+            None => assert!(lines.is_empty(), "{cmd}: {lines:?}"),
+            Some(text) => {
+                assert_eq!(lines.len(), 1, "{cmd}: {lines:?}");
+                assert!(lines[0].starts_with("info string error: "), "{cmd}: {lines:?}");
+                assert!(lines[0].contains(text), "{cmd}: expected '{text}' in {lines:?}");
+            }
+        }
+    }
+    // Commands during a search.
+    e.send("position startpos moves Ec2-Ec4");
+    e.send("go infinite");
+    e.send("go depth 2");
+    e.send("setoption name Hash value 8");
+    e.send("ucinewgame");
+    e.send("nonsense during search");
+    let during = e.ready();
+    assert_eq!(errors(&during).len(), 4, "{during:?}");
+    assert!(during.iter().any(|l| l.contains("go while a search is running")));
+    assert!(during.iter().any(|l| l.contains("setoption during a search")));
+    e.send("stop");
+    let lines = e.until_bestmove(PATIENCE);
+    assert!(legal_after(VariantId::FiveUp, &["Ec2-Ec4"], &bestmove(&lines)));
+    e.send("stop"); // nothing to stop: harmless
+    // The illegal `position` commands above left the last good position in place;
+    // a normal search still works.
+    e.send("position startpos moves Ec2-Ec4 Ad4-Ad3");
+    e.send("go depth 3");
+    let lines = e.until_bestmove(PATIENCE);
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert!(legal_after(VariantId::FiveUp, &["Ec2-Ec4", "Ad4-Ad3"], &bestmove(&lines)));
+    assert!(e.ready().is_empty());
+    e.quit();
+}
