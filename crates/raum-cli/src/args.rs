@@ -29,7 +29,7 @@ pub enum Command {
     Fen(PositionArgs),
     /// Draw the position in the seed documents' diagram style.
     Show(ShowArgs),
-    /// Two people play at the terminal.
+    /// Play at the terminal: two people, or you against the engine (--engine).
     Play(PlayArgs),
     /// Search a fixed set of positions to a fixed depth on one thread; the last
     /// line, `Bench: <nodes> nodes <nps> nps`, gives the node count that
@@ -80,6 +80,18 @@ pub struct ShowArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub position: PositionArgs,
+    /// Play against Raum's engine instead of another person.
+    #[arg(long)]
+    pub engine: bool,
+    /// With --engine: your side, white or black (default white).
+    #[arg(long)]
+    pub color: Option<String>,
+    /// With --engine: strength from 1 (weakest) to 10, by search effort.
+    #[arg(long)]
+    pub level: Option<u32>,
+    /// With --engine: thinking time per move in milliseconds (default 1000).
+    #[arg(long)]
+    pub movetime: Option<u64>,
 }
 
 #[derive(Args, Debug)]

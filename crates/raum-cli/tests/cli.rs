@@ -140,3 +140,38 @@ fn play_takes_back_and_ends_on_eof() {
     assert!(out.contains(" w - - 0 1"), "{out}");
     assert!(out.contains("Input ended"), "{out}");
 }
+
+#[test]
+fn play_against_the_engine() {
+    let o = raum_with_input(
+        &["play", "--variant", "five-up", "--engine", "--level", "1"],
+        "Dc2-Cc2\nhint\nundo\nundo\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("You play White; Raum plays Black."), "{out}");
+    assert!(out.contains("1. Cc2  (Dc2-Cc2)"), "{out}");
+    // The engine answered with a legal move and its evaluation.
+    let reply = out.lines().find(|l| l.starts_with("1... ")).expect("the engine replied");
+    assert!(reply.contains("[eval "), "{reply}");
+    assert!(out.contains("Raum suggests "), "{out}");
+    assert!(out.contains("Nothing to take back."), "{out}");
+    // Playing Black: the engine opens.
+    let o = raum_with_input(
+        &["play", "--variant", "raumschach", "--engine", "--color", "black", "--movetime", "50"],
+        "quit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).lines().any(|l| l.starts_with("1. ")), "{}", stdout(&o));
+    // Bad engine options are refused before the game starts.
+    for (args, needle) in [
+        (&["play", "--engine", "--level", "11"][..], "--level must be between 1 and 10"),
+        (&["play", "--engine", "--level", "3", "--movetime", "100"][..], "not both"),
+        (&["play", "--color", "black"][..], "add --engine"),
+        (&["play", "--engine", "--color", "red"][..], "white or black"),
+    ] {
+        let o = raum_with_input(args, "");
+        assert!(!o.status.success(), "{args:?}");
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+    }
+}
