@@ -4,27 +4,14 @@
 //! a move gives the same position string.
 
 use raum_conformance::naive::NaivePosition;
+use raum_conformance::rng::Rng;
 use raum_notation::{format_move, format_position};
 use raum_rules::{Cells, Outcome, Position, Variant, VariantId};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Plays random games until `positions` positions have been compared.
 fn compare(id: VariantId, positions: usize, seed: u64) {
     let v = Variant::get(id);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut compared = 0;
     let mut games = 0;
     let (mut captures, mut promotions, mut specials, mut checks) = (0, 0, 0, 0);

@@ -3,25 +3,14 @@
 //! round-trip.
 
 use proptest::prelude::*;
+use raum_conformance::rng::Rng;
 use raum_notation::{format_position, parse_position};
 use raum_rules::{Cells, Position, Variant, VariantId};
-
-/// A small deterministic generator so that a proptest seed replays a game.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 fn check_game(id: VariantId, seed: u64, plies: usize) -> Result<(), TestCaseError> {
     let v = Variant::get(id);
     let mut pos: Position<Cells> = Position::start(v);
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed);
     for _ in 0..plies {
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -121,7 +110,7 @@ proptest! {
         for id in VariantId::ALL {
             let v = Variant::get(id);
             let mut pos: Position<Cells> = Position::start(v);
-            let mut rng = Rng(seed | 1);
+            let mut rng = Rng::new(seed);
             for _ in 0..plies {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {

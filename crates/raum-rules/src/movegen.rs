@@ -37,26 +37,13 @@ impl<S: CellSet> Sink<S> for MoveList {
     #[inline(always)]
     fn pawn(&mut self, from: usize, targets: S, promo: S, kinds: &[Kind]) {
         for to in targets.cells() {
-            if promo.has(to) {
-                for &k in kinds {
-                    self.push(Move::new(from, to, MoveKind::Normal, Some(k)));
-                }
-            } else {
-                self.push(Move::normal(from, to));
-            }
+            self.push_pawn_move(from, to, promo.has(to), kinds);
         }
     }
     #[inline(always)]
     fn pawn_shifted(&mut self, targets: S, delta: i32, promo: S, kinds: &[Kind]) {
         for to in targets.cells() {
-            let from = (to as i32 - delta) as usize;
-            if promo.has(to) {
-                for &k in kinds {
-                    self.push(Move::new(from, to, MoveKind::Normal, Some(k)));
-                }
-            } else {
-                self.push(Move::normal(from, to));
-            }
+            self.push_pawn_move((to as i32 - delta) as usize, to, promo.has(to), kinds);
         }
     }
     #[inline(always)]
@@ -68,6 +55,20 @@ impl<S: CellSet> Sink<S> for MoveList {
     #[inline(always)]
     fn special(&mut self, m: Move) {
         self.push(m);
+    }
+}
+
+impl MoveList {
+    /// A pawn move, expanded to one move per promotion kind when it promotes.
+    #[inline(always)]
+    fn push_pawn_move(&mut self, from: usize, to: usize, promotes: bool, kinds: &[Kind]) {
+        if promotes {
+            for &k in kinds {
+                self.push(Move::new(from, to, MoveKind::Normal, Some(k)));
+            }
+        } else {
+            self.push(Move::normal(from, to));
+        }
     }
 }
 
