@@ -6,7 +6,7 @@ use crate::time::TimePlan;
 use crate::tt::{Bound, Tt};
 use crate::{Limits, Score, SearchInfo, SearchResult};
 use raum_bitboard::CellSet;
-use raum_rules::{Cells, Game, Move, MoveKind, Position};
+use raum_rules::{Cells, Game, Move, MoveKind, MoveList, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -97,6 +97,8 @@ struct Worker<'a> {
     buffers: Vec<Vec<Scored>>,
     /// Per ply: the legal moves.
     move_lists: Vec<Vec<Move>>,
+    /// Where the generator writes before the moves are copied to `move_lists`.
+    scratch: Box<MoveList>,
     lmr: Box<[[u8; 64]; 64]>,
     /// Evaluations by hash (`hash`, score).
     eval_cache: Vec<(u64, i32)>,
@@ -196,13 +198,14 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
     }
 }
 
-/// The legal moves of `pos` in `out`. Kept out of line so that the
-/// generator's large fixed-capacity list lives in this short frame, not in
-/// every frame of the recursive search.
+/// The legal moves of `pos` in `out`, generated into the worker's one
+/// fixed-capacity `scratch` list (no large list in any search frame, no copy
+/// of the unused capacity).
 #[inline(never)]
-fn legal_into(pos: &Position<Cells>, out: &mut Vec<Move>) {
+fn legal_into(pos: &Position<Cells>, scratch: &mut MoveList, out: &mut Vec<Move>) {
+    pos.legal_moves_into(scratch);
     out.clear();
-    out.extend_from_slice(&pos.legal_moves());
+    out.extend_from_slice(scratch);
 }
 
 impl<'a> Worker<'a> {
@@ -235,6 +238,7 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 1],
             buffers: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             move_lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            scratch: Box::default(),
             lmr,
             eval_cache: vec![(0, 0); EVAL_CACHE],
             attacks: Box::default(),
@@ -607,7 +611,7 @@ impl<'a> Worker<'a> {
         }
 
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
-        legal_into(&self.pos, &mut moves);
+        legal_into(&self.pos, &mut self.scratch, &mut moves);
         if moves.is_empty() || (!root && self.pos.halfmove_clock() >= 100) {
             let empty = moves.is_empty();
             self.move_lists[ply] = moves;
@@ -924,7 +928,7 @@ impl<'a> Worker<'a> {
         let mut unsure = 0;
         if in_check {
             let mut moves = std::mem::take(&mut self.move_lists[ply]);
-            legal_into(&self.pos, &mut moves);
+            legal_into(&self.pos, &mut self.scratch, &mut moves);
             for &m in &moves {
                 let score = if self.is_capture(m) || m.promotion().is_some() {
                     self.victim_value(m) * 16 - self.mover_value(m) / 16
