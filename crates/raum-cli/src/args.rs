@@ -39,6 +39,10 @@ pub enum Command {
     /// `setoption name UCI_Variant value raumschach`, `position startpos moves
     /// Ec2-Ec4`, `go depth 6`, `stop`, `quit`).
     Uci,
+    /// Play games between two players (engine:nodes=N, engine:movetime=MS,
+    /// engine:depth=D, random, greedy) in colour-swapped pairs, and print the
+    /// score, Elo, pentanomial pair counts and an SPRT verdict for player A.
+    Match(MatchArgs),
 }
 
 /// Which variant and position.
@@ -99,6 +103,50 @@ pub struct BenchArgs {
     /// Depth in plies for every position (default 7).
     #[arg(long, short = 'd')]
     pub depth: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Variant id (five-up, raumschach).
+    #[arg(long, short = 'v', default_value = "five-up")]
+    pub variant: String,
+    /// Player A (the statistics are from A's point of view).
+    #[arg(long)]
+    pub a: String,
+    /// Player B.
+    #[arg(long)]
+    pub b: String,
+    /// Number of games (pairs with the colours swapped: make it even).
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    /// Seed for the openings and the random players.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Openings: a file of position strings, one a line, used in turn.
+    #[arg(long)]
+    pub openings: Option<std::path::PathBuf>,
+    /// Without --openings: random plies from the start for each pair's opening.
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: u32,
+    /// A game still going after this many plies is adjudicated a draw.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+    /// Write one tab-separated line per game: number, white, black, result,
+    /// reason, opening position, moves in coordinates.
+    #[arg(long)]
+    pub record: Option<std::path::PathBuf>,
+    /// SPRT null hypothesis: A is this many Elo stronger.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub sprt_elo0: f64,
+    /// SPRT alternative hypothesis.
+    #[arg(long, default_value_t = 5.0, allow_negative_numbers = true)]
+    pub sprt_elo1: f64,
+    /// SPRT false-positive rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// SPRT false-negative rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
 }
 
 /// The variant named on the command line.

@@ -2,9 +2,11 @@
 
 mod args;
 mod bench;
+mod matches;
 mod perft;
 mod play;
 mod show;
+mod stats;
 mod uci;
 
 use anyhow::Result;
@@ -33,5 +35,6 @@ fn run(cli: args::Cli) -> Result<()> {
         Play(a) => play::play(&a),
         Bench(a) => bench::bench(&a),
         Uci => uci::uci(),
+        Match(a) => matches::run_match(&a),
     }
 }

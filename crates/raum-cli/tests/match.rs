@@ -1,0 +1,172 @@
+//! `raum match`: games complete, the statistics add up, the engine beats a
+//! random mover, and the records replay legally.
+
+use raum_notation::{parse_coordinate, parse_position};
+use raum_rules::{Game, Variant, VariantId};
+use std::process::{Command, Output};
+
+fn raum(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_raum")).args(args).output().expect("raum runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// W, D, L from the `Games:` line.
+fn wdl(out: &str) -> (u64, u64, u64, u64) {
+    let line = out.lines().find(|l| l.starts_with("Games:")).expect("a Games: line");
+    let nums: Vec<u64> = line.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+    (nums[0], nums[1], nums[2], nums[3])
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("raum-match-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn random_against_random_adds_up() {
+    let o = raum(&["match", "--a", "random", "--b", "random", "--games", "6", "--seed", "7"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let (n, w, d, l) = wdl(&out);
+    assert_eq!((n, w + d + l), (6, 6), "{out}");
+    let pairs = out.lines().find(|l| l.starts_with("Pairs:")).expect("a Pairs: line");
+    let counts: Vec<u64> = pairs.split_whitespace().skip(1).skip(1).step_by(2).map(|c| c.parse().unwrap()).collect();
+    assert_eq!(counts.iter().sum::<u64>(), 3, "{pairs}");
+    let half_points: u64 = counts.iter().enumerate().map(|(i, c)| i as u64 * c).sum();
+    assert_eq!(half_points, 2 * w + d, "{out}");
+    assert!(out.lines().any(|l| l.starts_with("Elo: ")), "{out}");
+    let sprt = out.lines().find(|l| l.starts_with("SPRT: LLR=")).expect("an SPRT line");
+    assert!(sprt.contains("(bounds -2.94, 2.94)"), "{sprt}");
+    // Same seed, same match.
+    assert_eq!(stdout(&raum(&["match", "--a", "random", "--b", "random", "--games", "6", "--seed", "7"])), out);
+}
+
+#[test]
+fn the_engine_beats_a_random_mover_and_records_replay() {
+    let record = temp("engine.tsv");
+    let o = raum(&[
+        "match",
+        "--variant",
+        "five-up",
+        "--a",
+        "engine:nodes=2000",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let (n, w, d, _) = wdl(&out);
+    assert_eq!(n, 4);
+    assert!(2 * w + d >= 6, "the engine scores at least 75%: {out}");
+    check_record(&record, 4, VariantId::FiveUp);
+}
+
+#[test]
+fn greedy_against_random_in_raumschach_records_replay() {
+    let record = temp("greedy.tsv");
+    let o = raum(&[
+        "match",
+        "--variant",
+        "raumschach",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--max-plies",
+        "200",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    check_record(&record, 4, VariantId::Raumschach);
+}
+
+fn check_record(path: &std::path::Path, games: usize, id: VariantId) {
+    let v = Variant::get(id);
+    let text = std::fs::read_to_string(path).expect("the record is written");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), games, "{text}");
+    for (i, line) in lines.iter().enumerate() {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 7, "{line}");
+        assert_eq!(f[0], (i + 1).to_string());
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&f[3]), "{line}");
+        let mut game = Game::new(parse_position(v, f[5]).expect("the opening parses"));
+        for text in f[6].split_whitespace() {
+            let m = parse_coordinate(game.position(), text).unwrap_or_else(|e| panic!("{text}: {e} in {line}"));
+            game.play(m).unwrap_or_else(|_| panic!("{text} is illegal in {line}"));
+        }
+        let decisive = f[3] != "1/2-1/2";
+        if f[4] == "checkmate" {
+            assert!(decisive && game.outcome().is_some(), "{line}");
+        }
+        if f[4].starts_with("max plies") {
+            assert!(game.outcome().is_none(), "{line}");
+        }
+    }
+}
+
+#[test]
+fn openings_file_is_used() {
+    let book = temp("book.txt");
+    std::fs::write(
+        &book,
+        "# a comment\nrwkgr|ppppp|5|5|5/nbqnb|ppppp|5|5|5/5|5|5|5|5/5|5|5|PPPPP|NBQNB/5|5|5|PPPPP|RWKGR w Kk - 0 1\n",
+    )
+    .unwrap();
+    let record = temp("book.tsv");
+    let o = raum(&[
+        "match",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--openings",
+        book.to_str().unwrap(),
+        "--max-plies",
+        "40",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&record).unwrap();
+    for line in text.lines() {
+        assert!(line.split('\t').nth(5).unwrap().ends_with("w Kk - 0 1"), "{line}");
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0].split('\t').nth(1), Some("greedy"));
+    assert_eq!(lines[1].split('\t').nth(2), Some("greedy"), "colours swap within a pair");
+}
+
+#[test]
+fn bad_specs_are_clear_errors() {
+    for (spec, says) in [
+        ("stockfish", "unknown player 'stockfish'"),
+        ("engine:nodes=abc", "not a positive whole number"),
+        ("engine:speed=3", "unknown engine limit 'speed'"),
+        ("engine", "give the engine's limit"),
+    ] {
+        let o = raum(&["match", "--a", spec, "--b", "random", "--games", "2"]);
+        assert!(!o.status.success(), "{spec}");
+        assert!(stderr(&o).contains(says), "{spec}: {}", stderr(&o));
+        assert!(stderr(&o).contains("in --a"), "{spec}: {}", stderr(&o));
+    }
+    let o = raum(&["match", "--a", "random", "--b", "random", "--games", "0"]);
+    assert!(!o.status.success() && stderr(&o).contains("--games"));
+}
