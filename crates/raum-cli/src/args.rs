@@ -5,7 +5,7 @@ use clap::{Args, Parser, Subcommand};
 use raum_notation::{parse_move, parse_position};
 use raum_rules::{Cells, Position, Variant, VariantId};
 
-/// Raum: exact rules and fast move generation for 3D chess.
+/// Raum: exact rules, fast move generation and a computer opponent for 3D chess.
 ///
 /// Playable variants: five-up, raumschach. Cells are named level, file, rank
 /// (`Cc3`); moves are written `Ec2-Ec4`, `Bb4-Ab5=Q`, castling `Ec1-Ea1`, or as
