@@ -43,6 +43,9 @@ pub enum Command {
     /// engine:depth=D, random, greedy) in colour-swapped pairs, and print the
     /// score, Elo, pentanomial pair counts and an SPRT verdict for player A.
     Match(MatchArgs),
+    /// Tune the evaluation (Texel's method) on `raum match --record` files:
+    /// prints the error before and after and the tuned parameters.
+    Tune(TuneArgs),
 }
 
 /// Which variant and position.
@@ -147,6 +150,28 @@ pub struct MatchArgs {
     /// SPRT false-negative rate.
     #[arg(long, default_value_t = 0.05)]
     pub beta: f64,
+}
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// Variant id (five-up, raumschach); the records must be of this variant.
+    #[arg(long, short = 'v', default_value = "five-up")]
+    pub variant: String,
+    /// A `raum match --record` file.
+    #[arg(long)]
+    pub records: std::path::PathBuf,
+    /// Passes of the local search at most.
+    #[arg(long, default_value_t = 20)]
+    pub iterations: u32,
+    /// How far each parameter is moved per try.
+    #[arg(long, default_value_t = 2)]
+    pub step: i32,
+    /// Plies at the start of each recorded game that give no samples.
+    #[arg(long, default_value_t = 8)]
+    pub skip_plies: usize,
+    /// Also write the tuned parameters to this file.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// The variant named on the command line.

@@ -7,6 +7,7 @@ mod perft;
 mod play;
 mod show;
 mod stats;
+mod tune;
 mod uci;
 
 use anyhow::Result;
@@ -36,5 +37,6 @@ fn run(cli: args::Cli) -> Result<()> {
         Bench(a) => bench::bench(&a),
         Uci => uci::uci(),
         Match(a) => matches::run_match(&a),
+        Tune(a) => tune::tune(&a),
     }
 }

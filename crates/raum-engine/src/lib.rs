@@ -10,6 +10,7 @@
 //!   threads share the table and the main thread decides. With one thread a
 //!   search is deterministic for a fixed node limit.
 //! - Evaluation ([`evaluate`]): per-variant terms as data ([`EvalParams`]).
+//! - Tuning ([`tune`]): Texel-style fitting of [`EvalParams`] to game results.
 //! - Time: [`Limits`] as the engine protocol gives them, turned into a
 //!   [`TimePlan`].
 //!
@@ -29,6 +30,7 @@ mod eval;
 mod search;
 mod time;
 mod tt;
+pub mod tune;
 
 pub use eval::{Basic, EvalParams, EvalTables, PieceAttacks, evaluate};
 pub use time::TimePlan;

@@ -1,0 +1,39 @@
+//! `raum tune`: runs on a tiny record file from `raum match` and reports the
+//! error before and after.
+
+use std::process::Command;
+
+#[test]
+fn tune_runs_on_match_records() {
+    let dir = std::env::temp_dir().join(format!("raum-tune-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("games.tsv");
+    let out_file = dir.join("params.txt");
+    let raum = env!("CARGO_BIN_EXE_raum");
+    let o = Command::new(raum)
+        .args(["match", "--variant", "five-up", "--a", "random", "--b", "greedy", "--games", "4", "--record"])
+        .arg(&record)
+        .output()
+        .expect("raum match runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = Command::new(raum)
+        .args(["tune", "--variant", "five-up", "--iterations", "3", "--records"])
+        .arg(&record)
+        .arg("--out")
+        .arg(&out_file)
+        .output()
+        .expect("raum tune runs");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}\n{}", String::from_utf8_lossy(&o.stderr));
+    let number = |prefix: &str| -> f64 {
+        let line = out.lines().find(|l| l.starts_with(prefix)).unwrap_or_else(|| panic!("no '{prefix}' in {out}"));
+        line[prefix.len()..].split_whitespace().next().unwrap().parse().unwrap()
+    };
+    let before = number("error before:");
+    let after = number("error after:");
+    assert!(after <= before, "{after} > {before}");
+    assert!(out.contains("value_P = "), "{out}");
+    let written = std::fs::read_to_string(&out_file).unwrap();
+    assert!(written.contains("tempo = "), "{written}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

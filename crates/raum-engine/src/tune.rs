@@ -1,0 +1,300 @@
+//! Texel-style tuning of [`EvalParams`] on positions from finished games.
+//!
+//! - [`param_names`], [`to_vector`], [`apply`]: the parameters as a flat vector
+//!   of integers (piece values, mobility weights, pawn advancement by distance
+//!   `1..`, king-zone attack, tempo), in that order.
+//! - [`samples_from_game`]: positions of one game with its result, skipping the
+//!   opening plies, positions in check and positions just after a capture
+//!   (a cheap stand-in for "quiet").
+//! - [`texel_error`]: the mean squared error between each game's result (1,
+//!   0.5, 0 for White) and `1 / (1 + 10^(-k·eval/400))`, `eval` being the static
+//!   evaluation from White's point of view; [`fit_k`] picks `k` for the
+//!   starting parameters; [`optimise`] is Texel's local search.
+//!
+//! The evaluation tables are compiled once per candidate parameter set, not
+//! per position.
+
+use crate::eval::{EvalParams, EvalTables};
+use raum_rules::{Cells, Color, Move, MoveKind, Position};
+
+/// A training position: the position and the game's result for White
+/// (1 win, 0.5 draw, 0 loss).
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    pub pos: Position<Cells>,
+    pub result: f64,
+}
+
+/// The name of each entry of [`to_vector`] for `p`'s shape.
+pub fn param_names(p: &EvalParams) -> Vec<String> {
+    let mut names = Vec::new();
+    names.extend(p.piece_values.iter().map(|(l, _)| format!("value_{l}")));
+    names.extend(p.mobility.iter().map(|(l, _)| format!("mobility_{l}")));
+    names.extend((1..p.pawn_advance.len()).map(|d| format!("pawn_advance_{d}")));
+    names.push("king_zone_attack".to_string());
+    names.push("tempo".to_string());
+    names
+}
+
+/// The tunable integers of `p` (`pawn_advance[0]`, unused, is left out).
+pub fn to_vector(p: &EvalParams) -> Vec<i32> {
+    let mut v = Vec::new();
+    v.extend(p.piece_values.iter().map(|&(_, x)| x));
+    v.extend(p.mobility.iter().map(|&(_, x)| x));
+    v.extend(p.pawn_advance.iter().skip(1).copied());
+    v.push(p.king_zone_attack);
+    v.push(p.tempo);
+    v
+}
+
+/// `shape` with its tunable integers replaced by `values` (as [`to_vector`] orders them).
+///
+/// # Panics
+/// If `values` has not exactly as many entries as `to_vector(shape)`.
+pub fn apply(shape: &EvalParams, values: &[i32]) -> EvalParams {
+    assert_eq!(values.len(), to_vector(shape).len(), "parameter vector length");
+    let mut p = shape.clone();
+    let mut it = values.iter().copied();
+    for e in &mut p.piece_values {
+        e.1 = it.next().unwrap_or(0);
+    }
+    for e in &mut p.mobility {
+        e.1 = it.next().unwrap_or(0);
+    }
+    for e in p.pawn_advance.iter_mut().skip(1) {
+        *e = it.next().unwrap_or(0);
+    }
+    p.king_zone_attack = it.next().unwrap_or(0);
+    p.tempo = it.next().unwrap_or(0);
+    p
+}
+
+/// The parameters as Rust source for [`EvalParams::for_variant`].
+pub fn to_rust(p: &EvalParams) -> String {
+    let pairs = |t: &[(char, i32)]| t.iter().map(|(l, x)| format!("('{l}', {x})")).collect::<Vec<_>>().join(", ");
+    let adv = p.pawn_advance.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+    format!(
+        "EvalParams {{\n    piece_values: vec![{}],\n    mobility: vec![{}],\n    pawn_advance: vec![{adv}],\n    \
+         king_zone_attack: {},\n    tempo: {},\n}}",
+        pairs(&p.piece_values),
+        pairs(&p.mobility),
+        p.king_zone_attack,
+        p.tempo
+    )
+}
+
+/// The positions of one game as samples: the position before each move,
+/// from ply `skip_plies` on, leaving out positions in check and positions
+/// right after a capture. `white_score` is 1, 0.5 or 0. Stops at the first
+/// illegal move.
+pub fn samples_from_game(start: Position<Cells>, moves: &[Move], white_score: f64, skip_plies: usize) -> Vec<Sample> {
+    let mut out = Vec::new();
+    let mut pos = start;
+    let mut after_capture = false;
+    for (ply, &m) in moves.iter().enumerate() {
+        if !pos.is_legal(m) {
+            break;
+        }
+        if ply >= skip_plies && !after_capture && !pos.is_check() {
+            out.push(Sample { pos, result: white_score });
+        }
+        after_capture = m.kind() == MoveKind::EnPassant
+            || (m.kind() != MoveKind::Castle && pos.piece_at(m.to()).is_some_and(|p| p.color != pos.side_to_move()));
+        pos.play(m);
+    }
+    out
+}
+
+/// The static evaluation of `pos` under `tables`, from White's point of view.
+pub fn white_eval(tables: &EvalTables, pos: &Position<Cells>) -> i32 {
+    let e = tables.evaluate(pos);
+    if pos.side_to_move() == Color::White { e } else { -e }
+}
+
+/// White's expected score for an evaluation of `eval` centipawns.
+pub fn sigmoid(eval: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+/// White's evaluation of every sample under `params` (tables built once).
+pub fn evaluations(params: &EvalParams, samples: &[Sample]) -> Vec<i32> {
+    let Some(first) = samples.first() else { return Vec::new() };
+    let tables = EvalTables::new(first.pos.variant(), params.clone());
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    if threads < 2 || samples.len() < 2048 {
+        return samples.iter().map(|s| white_eval(&tables, &s.pos)).collect();
+    }
+    let chunk = samples.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|c| {
+                let tables = &tables;
+                scope.spawn(move || c.iter().map(|s| white_eval(tables, &s.pos)).collect::<Vec<i32>>())
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("evaluation thread")).collect()
+    })
+}
+
+fn mse(evals: &[i32], samples: &[Sample], k: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = evals.iter().zip(samples).map(|(&e, s)| (s.result - sigmoid(e as f64, k)).powi(2)).sum();
+    sum / samples.len() as f64
+}
+
+/// The mean squared error of `params` on `samples` with scaling `k`.
+pub fn texel_error(params: &EvalParams, samples: &[Sample], k: f64) -> f64 {
+    mse(&evaluations(params, samples), samples, k)
+}
+
+/// The `k` in `0.01..=10` that minimises the error of `params` (a coarse scan,
+/// then a golden-section refinement).
+pub fn fit_k(params: &EvalParams, samples: &[Sample]) -> f64 {
+    let evals = evaluations(params, samples);
+    let f = |k: f64| mse(&evals, samples, k);
+    let mut best = 0.01;
+    let mut k = 0.01;
+    while k <= 10.0 {
+        if f(k) < f(best) {
+            best = k;
+        }
+        k += 0.05;
+    }
+    let (mut lo, mut hi) = ((best - 0.05f64).max(0.001), best + 0.05);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - g * (hi - lo);
+        let b = lo + g * (hi - lo);
+        if f(a) < f(b) { hi = b } else { lo = a }
+    }
+    let mid = (lo + hi) / 2.0;
+    if f(mid) <= f(best) { mid } else { best }
+}
+
+/// What [`optimise`] found.
+#[derive(Clone, Debug)]
+pub struct TuneResult {
+    pub params: EvalParams,
+    pub error: f64,
+    /// Passes over the parameters made.
+    pub iterations: u32,
+}
+
+/// Texel's local search: for each parameter try `+step`, then `-step`,
+/// keeping any change that lowers the error; repeat until a pass improves
+/// nothing or `max_iterations` passes are done. `on_pass(pass, error)` is
+/// called after each pass. The error never rises.
+pub fn optimise(
+    start: &EvalParams,
+    samples: &[Sample],
+    k: f64,
+    step: i32,
+    max_iterations: u32,
+    on_pass: &mut dyn FnMut(u32, f64),
+) -> TuneResult {
+    let mut best = to_vector(start);
+    let mut best_error = texel_error(start, samples, k);
+    let mut iterations = 0;
+    while iterations < max_iterations {
+        iterations += 1;
+        let mut improved = false;
+        for i in 0..best.len() {
+            for delta in [step, -step] {
+                let mut candidate = best.clone();
+                candidate[i] += delta;
+                let e = texel_error(&apply(start, &candidate), samples, k);
+                if e < best_error {
+                    best = candidate;
+                    best_error = e;
+                    improved = true;
+                    break;
+                }
+            }
+        }
+        on_pass(iterations, best_error);
+        if !improved {
+            break;
+        }
+    }
+    TuneResult { params: apply(start, &best), error: best_error, iterations }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use raum_rules::{Variant, VariantId};
+
+    #[test]
+    fn vector_round_trips() {
+        for id in VariantId::ALL {
+            let p = EvalParams::for_variant(id);
+            let v = to_vector(&p);
+            assert_eq!(v.len(), param_names(&p).len());
+            assert_eq!(apply(&p, &v), p);
+            let shifted: Vec<i32> = v.iter().map(|x| x + 1).collect();
+            assert_eq!(to_vector(&apply(&p, &shifted)), shifted);
+        }
+    }
+
+    /// Random games; each sample labelled by the material balance (a result
+    /// the evaluation can learn), so the optimiser has something to find.
+    fn synthetic() -> Vec<Sample> {
+        let v = Variant::get(VariantId::FiveUp);
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut samples = Vec::new();
+        for _ in 0..6 {
+            let mut pos = Position::start(v);
+            let mut moves = Vec::new();
+            for _ in 0..80 {
+                let list = pos.legal_moves();
+                if list.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = list[(seed % list.len() as u64) as usize];
+                moves.push(m);
+                pos.play(m);
+            }
+            samples.extend(samples_from_game(Position::start(v), &moves, 0.5, 8));
+        }
+        let t = EvalTables::get(VariantId::FiveUp);
+        for s in &mut samples {
+            let e = white_eval(t, &s.pos);
+            s.result = if e > 150 {
+                1.0
+            } else if e < -150 {
+                0.0
+            } else {
+                0.5
+            };
+        }
+        samples
+    }
+
+    #[test]
+    fn samples_skip_opening_and_checks() {
+        let samples = synthetic();
+        assert!(!samples.is_empty());
+        assert!(samples.iter().all(|s| !s.pos.is_check()));
+    }
+
+    #[test]
+    fn optimisation_does_not_raise_the_error() {
+        let samples = synthetic();
+        let p = EvalParams::for_variant(VariantId::FiveUp);
+        let k = fit_k(&p, &samples);
+        assert!(k > 0.0 && k <= 10.0, "{k}");
+        let before = texel_error(&p, &samples, k);
+        let mut passes = Vec::new();
+        let r = optimise(&p, &samples, k, 10, 2, &mut |i, e| passes.push((i, e)));
+        assert!(r.error <= before, "{} > {before}", r.error);
+        assert!((texel_error(&r.params, &samples, k) - r.error).abs() < 1e-12);
+        assert!(passes.windows(2).all(|w| w[1].1 <= w[0].1));
+        assert!(r.iterations >= 1 && r.iterations <= 2);
+    }
+}
