@@ -208,6 +208,17 @@ fn legal_into(pos: &Position<Cells>, scratch: &mut MoveList, out: &mut Vec<Move>
     out.extend_from_slice(scratch);
 }
 
+/// The stored score if its bound settles the window `(alpha, beta)`.
+#[inline(always)]
+fn tt_cutoff(bound: Bound, score: i32, alpha: i32, beta: i32) -> Option<i32> {
+    let cut = match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    cut.then_some(score)
+}
+
 impl<'a> Worker<'a> {
     fn new(shared: &'a Shared<'a>, game: &Game<Cells>, main: bool) -> Self {
         let pos = *game.position();
@@ -563,16 +574,9 @@ impl<'a> Worker<'a> {
         if let Some(e) = entry
             && !pv_node
             && e.depth >= depth
+            && let Some(s) = tt_cutoff(e.bound, score_from_tt(e.score, ply), alpha, beta)
         {
-            let s = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+            return s;
         }
 
         // Only the pruning of non-PV nodes reads the static evaluation.
@@ -905,16 +909,9 @@ impl<'a> Worker<'a> {
         let entry = self.shared.tt.probe(hash);
         if let Some(e) = entry
             && !pv_node
+            && let Some(s) = tt_cutoff(e.bound, score_from_tt(e.score, ply), alpha, beta)
         {
-            let s = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+            return s;
         }
         let stand = if in_check { -INF } else { self.lazy_eval(alpha, beta) };
         if stand >= beta {
