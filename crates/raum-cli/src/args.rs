@@ -138,6 +138,12 @@ pub struct MatchArgs {
     /// reason, opening position, moves in coordinates.
     #[arg(long)]
     pub record: Option<std::path::PathBuf>,
+    /// Games played at the same time (each on its own thread, with its own players).
+    #[arg(long, short = 'j', default_value_t = 1)]
+    pub concurrency: u32,
+    /// Stop as soon as the SPRT reaches a verdict (games under way are finished and counted).
+    #[arg(long)]
+    pub sprt_stop: bool,
     /// SPRT null hypothesis: A is this many Elo stronger.
     #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     pub sprt_elo0: f64,

@@ -9,6 +9,7 @@ mod show;
 mod stats;
 mod tune;
 mod uci;
+mod uci_client;
 
 use anyhow::Result;
 use clap::Parser;

@@ -16,13 +16,14 @@
 
 use crate::args::{MatchArgs, variant};
 use crate::stats;
+use crate::uci_client::UciEngine;
 use anyhow::{Context, Result, bail};
-use raum_engine::{Engine, Limits};
+use raum_engine::{Engine, EvalParams, Feature, Features, Limits};
 use raum_notation::{format_move, format_position, parse_position};
 use raum_rules::{Cells, Color, DrawReason, Game, Move, MoveKind, Outcome, Position, Variant};
 use std::io::Write;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// A small seeded generator (SplitMix64): reproducible matches without a dependency.
@@ -51,49 +52,121 @@ impl Rng {
 /// A player as the command line names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spec {
-    Engine(Limits),
+    /// Raum's engine: its limits, the search features in use, and evaluation
+    /// terms replacing the built-in ones.
+    Engine {
+        limits: Limits,
+        features: Features,
+        eval: Option<EvalParams>,
+    },
+    /// An external engine speaking the protocol: its limits, `setoption`s and command line.
+    Uci {
+        limits: Limits,
+        options: Vec<(String, String)>,
+        command: Vec<String>,
+    },
     Random,
     Greedy,
 }
 
-/// Parses a player spec: `engine:nodes=N`, `engine:movetime=MS`, `engine:depth=D`,
-/// `random`, `greedy`.
-pub fn parse_spec(text: &str) -> Result<Spec> {
-    const KNOWN: &str = "engine:nodes=N, engine:movetime=MS, engine:depth=D, random, greedy";
-    match text.trim() {
-        "random" => return Ok(Spec::Random),
-        "greedy" => return Ok(Spec::Greedy),
-        _ => {}
-    }
-    let text = text.trim();
-    let rest = if text == "engine" { Some("") } else { text.strip_prefix("engine:") };
-    let Some(rest) = rest else {
-        bail!("unknown player '{text}' (players: {KNOWN}; external UCI engines are not supported yet)");
+const KNOWN: &str = "engine:nodes=N|movetime=MS|depth=D[,off=FEATURE][,eval=FILE], \
+                     uci:nodes=N|movetime=MS|depth=D[,OPTION=VALUE]:COMMAND, random, greedy";
+
+/// Reads one `key=value` limit into `limits`; `false` if `key` is no limit.
+fn parse_limit(text: &str, key: &str, value: &str, limits: &mut Limits) -> Result<bool> {
+    let n = || -> Result<u64> {
+        value
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&n| n > 0)
+            .with_context(|| format!("player '{text}': '{value}' is not a positive whole number"))
     };
-    let Some((key, value)) = rest.split_once('=') else {
-        bail!("player '{text}': give the engine's limit as engine:nodes=N, engine:movetime=MS or engine:depth=D");
-    };
-    let n: u64 = value
-        .trim()
-        .parse()
-        .ok()
-        .filter(|&n| n > 0)
-        .with_context(|| format!("player '{text}': '{value}' is not a positive whole number"))?;
-    let mut limits = Limits::default();
-    match key.trim() {
-        "nodes" => limits.nodes = Some(n),
-        "movetime" => limits.movetime = Some(Duration::from_millis(n)),
+    match key {
+        "nodes" => limits.nodes = Some(n()?),
+        "movetime" => limits.movetime = Some(Duration::from_millis(n()?)),
         "depth" => {
             limits.depth = Some(
-                u32::try_from(n)
+                u32::try_from(n()?)
                     .ok()
                     .filter(|&d| d <= 64)
                     .with_context(|| format!("player '{text}': depth must be at most 64"))?,
             )
         }
-        other => bail!("player '{text}': unknown engine limit '{other}' (nodes, movetime or depth)"),
+        _ => return Ok(false),
     }
-    Ok(Spec::Engine(limits))
+    Ok(true)
+}
+
+/// Parses a player spec for variant `v`: `engine:nodes=N` (or `movetime=MS`,
+/// `depth=D`), optionally followed by `,off=FEATURE` (repeatable) and
+/// `,eval=FILE` (a `raum tune --out` listing); `uci:LIMITS[,OPTION=VALUE]:COMMAND`;
+/// `random`; `greedy`.
+pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
+    let text = text.trim();
+    match text {
+        "random" => return Ok(Spec::Random),
+        "greedy" => return Ok(Spec::Greedy),
+        _ => {}
+    }
+    if let Some(rest) = text.strip_prefix("uci:") {
+        let Some((settings, command)) = rest.split_once(':') else {
+            bail!("player '{text}': write an external engine as uci:LIMITS:COMMAND, e.g. uci:movetime=100:./engine");
+        };
+        let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+        if command.is_empty() {
+            bail!("player '{text}': the engine command is missing after the second ':'");
+        }
+        let mut limits = Limits::default();
+        let mut options = Vec::new();
+        for item in settings.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let Some((key, value)) = item.split_once('=') else {
+                bail!("player '{text}': '{item}' is not KEY=VALUE");
+            };
+            if !parse_limit(text, key.trim(), value, &mut limits)? {
+                options.push((key.trim().to_string(), value.trim().to_string()));
+            }
+        }
+        if limits == Limits::default() {
+            bail!("player '{text}': give a limit: nodes=N, movetime=MS or depth=D");
+        }
+        return Ok(Spec::Uci { limits, options, command });
+    }
+    let rest = if text == "engine" { Some("") } else { text.strip_prefix("engine:") };
+    let Some(rest) = rest else {
+        bail!("unknown player '{text}' (players: {KNOWN})");
+    };
+    let mut limits = Limits::default();
+    let mut features = Features::default();
+    let mut eval = None;
+    for item in rest.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        let Some((key, value)) = item.split_once('=') else {
+            bail!("player '{text}': '{item}' is not KEY=VALUE (players: {KNOWN})");
+        };
+        let key = key.trim();
+        if parse_limit(text, key, value, &mut limits)? {
+            continue;
+        }
+        match key {
+            "off" => {
+                let f: Feature = value.parse().with_context(|| format!("player '{text}'"))?;
+                features = features.without(f);
+            }
+            "eval" => {
+                let path = value.trim();
+                let listing = std::fs::read_to_string(path)
+                    .with_context(|| format!("player '{text}': reading the evaluation file {path}"))?;
+                let params = raum_engine::tune::parse_listing(&EvalParams::for_variant(v.id()), &listing)
+                    .with_context(|| format!("player '{text}': evaluation file {path}"))?;
+                eval = Some(params);
+            }
+            other => bail!("player '{text}': unknown engine setting '{other}' (nodes, movetime, depth, off, eval)"),
+        }
+    }
+    if limits == Limits::default() {
+        bail!("player '{text}': give the engine's limit as engine:nodes=N, engine:movetime=MS or engine:depth=D");
+    }
+    Ok(Spec::Engine { limits, features, eval })
 }
 
 /// The value of a captured piece, by letter (documented in the module header).
@@ -125,46 +198,66 @@ fn captured_value(pos: &Position<Cells>, m: Move) -> Option<u32> {
 /// A player ready to move.
 enum Player {
     Engine(Box<Engine>, Limits),
+    Uci(Box<UciEngine>),
     Random,
     Greedy,
 }
 
 impl Player {
-    fn new(spec: &Spec) -> Player {
-        match spec {
-            Spec::Engine(l) => Player::Engine(Box::new(Engine::new(16, 1)), l.clone()),
+    fn new(spec: &Spec, v: &'static Variant<Cells>) -> Result<Player> {
+        Ok(match spec {
+            Spec::Engine { limits, features, eval } => {
+                let mut e = Engine::new(16, 1);
+                e.set_features(*features);
+                if let Some(params) = eval {
+                    e.set_eval_params(v, params.clone());
+                }
+                Player::Engine(Box::new(e), limits.clone())
+            }
+            Spec::Uci { limits, options, command } => {
+                Player::Uci(Box::new(UciEngine::new(command.clone(), options.clone(), v.id().name(), limits.clone())?))
+            }
             Spec::Random => Player::Random,
             Spec::Greedy => Player::Greedy,
-        }
+        })
     }
 
     fn new_game(&mut self) {
-        if let Player::Engine(e, _) = self {
-            e.new_game();
+        match self {
+            Player::Engine(e, _) => e.new_game(),
+            // A failure here shows again, as the reason for a lost game, when a move is asked for.
+            Player::Uci(e) => {
+                let _ = e.new_game();
+            }
+            Player::Random | Player::Greedy => {}
         }
     }
 
-    /// The player's move, or `None` if it has none to give.
-    fn choose(&mut self, game: &Game<Cells>, rng: &mut Rng) -> Option<Move> {
+    /// The player's move, or why it gives none.
+    fn choose(&mut self, game: &Game<Cells>, rng: &mut Rng) -> Result<Move, String> {
         let pos = game.position();
+        let none = || "gave no move".to_string();
         match self {
-            Player::Engine(e, limits) => e.search(game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {}).best,
+            Player::Engine(e, limits) => {
+                e.search(game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {}).best.ok_or_else(none)
+            }
+            Player::Uci(e) => e.choose(game),
             Player::Random => {
                 let moves = pos.legal_moves();
                 let list: Vec<Move> = moves.iter().copied().collect();
-                (!list.is_empty()).then(|| list[rng.below(list.len())])
+                (!list.is_empty()).then(|| list[rng.below(list.len())]).ok_or_else(none)
             }
             Player::Greedy => {
                 let list: Vec<Move> = pos.legal_moves().iter().copied().collect();
                 if list.is_empty() {
-                    return None;
+                    return Err(none());
                 }
                 let best = list.iter().filter_map(|&m| captured_value(pos, m)).max();
                 let pool: Vec<Move> = match best {
                     Some(b) => list.into_iter().filter(|&m| captured_value(pos, m) == Some(b)).collect(),
                     None => list,
                 };
-                Some(pool[rng.below(pool.len())])
+                Ok(pool[rng.below(pool.len())])
             }
         }
     }
@@ -225,12 +318,12 @@ fn play_game(
         let player = if side == Color::White { &mut *white } else { &mut *black };
         let loses = win_for(side.opponent());
         match player.choose(&game, rng) {
-            None => return end(loses, &format!("{side} gave no move"), &game),
-            Some(m) if !game.position().is_legal(m) => {
+            Err(why) => return end(loses, &format!("{side}: {why}"), &game),
+            Ok(m) if !game.position().is_legal(m) => {
                 let text = format_move(game.position().variant(), m);
                 return end(loses, &format!("{side} played an illegal move {text}"), &game);
             }
-            Some(m) => game.play(m).expect("a legal move plays"),
+            Ok(m) => game.play(m).expect("a legal move plays"),
         }
     }
 }
@@ -287,21 +380,21 @@ struct Tally {
     draws: u64,
     losses: u64,
     pairs: [u64; 5],
-    pair_half_points: u32,
 }
 
 impl Tally {
-    fn add(&mut self, a_half_points: u32, second_of_pair: bool) {
-        match a_half_points {
-            2 => self.wins += 1,
-            1 => self.draws += 1,
-            _ => self.losses += 1,
+    /// Adds the games of one pair (A's half points in each); a lone last
+    /// game counts for W/D/L but not for the pentanomial statistics.
+    fn add_pair(&mut self, a_half_points: &[u32]) {
+        for &h in a_half_points {
+            match h {
+                2 => self.wins += 1,
+                1 => self.draws += 1,
+                _ => self.losses += 1,
+            }
         }
-        if second_of_pair {
-            self.pairs[stats::pair_index(self.pair_half_points + a_half_points)] += 1;
-            self.pair_half_points = 0;
-        } else {
-            self.pair_half_points = a_half_points;
+        if let [x, y] = a_half_points {
+            self.pairs[stats::pair_index(x + y)] += 1;
         }
     }
 
@@ -310,12 +403,53 @@ impl Tally {
     }
 }
 
+/// One finished game, as a worker reports it.
+struct Played {
+    number: u64,
+    start: Position<Cells>,
+    /// A's half points.
+    a_half_points: u32,
+    result: GameResult,
+}
+
+/// Plays the games of pair `pair` (one or two games): A is White in the first
+/// game of a pair, Black in the second.
+fn play_pair(ctx: &MatchContext, players: &mut (Player, Player), pair: u64) -> Vec<Played> {
+    let a = ctx.args;
+    let start = opening(ctx.variant, &ctx.book, a.random_plies, a.seed, pair);
+    let mut out = Vec::new();
+    for g in [2 * pair, 2 * pair + 1] {
+        if g >= u64::from(a.games) {
+            break;
+        }
+        let second = g % 2 == 1;
+        let mut rng = Rng::new(a.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ g);
+        let (pa, pb) = (&mut players.0, &mut players.1);
+        let (white, black) = if second { (pb, pa) } else { (pa, pb) };
+        let result = play_game(start, white, black, &mut rng, a.max_plies);
+        let a_half_points = if second { 2 - result.white_half_points } else { result.white_half_points };
+        out.push(Played { number: g + 1, start, a_half_points, result });
+    }
+    out
+}
+
+/// What every worker of a match shares.
+struct MatchContext<'a> {
+    args: &'a MatchArgs,
+    variant: &'static Variant<Cells>,
+    book: Vec<Position<Cells>>,
+    specs: (Spec, Spec),
+}
+
 pub fn run_match(a: &MatchArgs) -> Result<()> {
     let v = variant(&a.variant)?;
-    let spec_a = parse_spec(&a.a).context("in --a")?;
-    let spec_b = parse_spec(&a.b).context("in --b")?;
+    let spec_a = parse_spec(&a.a, v).context("in --a")?;
+    let spec_b = parse_spec(&a.b, v).context("in --b")?;
     if a.games == 0 {
         bail!("--games must be at least 1");
+    }
+    if a.concurrency == 0 {
+        bail!("--concurrency must be at least 1");
     }
     if !(a.alpha > 0.0 && a.alpha < 1.0 && a.beta > 0.0 && a.beta < 1.0) {
         bail!("--alpha and --beta must lie strictly between 0 and 1");
@@ -330,51 +464,79 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
         )),
         None => None,
     };
-    let mut player_a = Player::new(&spec_a);
-    let mut player_b = Player::new(&spec_b);
-    let mut tally = Tally::default();
-    let mut start = Position::start(v);
-    for g in 0..u64::from(a.games) {
-        let pair = g / 2;
-        let second = g % 2 == 1;
-        if !second {
-            start = opening(v, &book, a.random_plies, a.seed, pair);
-        }
-        // A is White in the first game of a pair, Black in the second.
-        let mut rng = Rng::new(a.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ g);
-        let (white, black, white_name, black_name) = if second {
-            (&mut player_b, &mut player_a, &a.b, &a.a)
-        } else {
-            (&mut player_a, &mut player_b, &a.a, &a.b)
-        };
-        let r = play_game(start, white, black, &mut rng, a.max_plies);
-        let a_half = if second { 2 - r.white_half_points } else { r.white_half_points };
-        tally.add(a_half, second);
-        if let Some(out) = record.as_mut() {
-            let moves: Vec<String> = r.moves.iter().map(|&m| format_move(v, m)).collect();
-            writeln!(
-                out,
-                "{}\t{white_name}\t{black_name}\t{}\t{}\t{}\t{}",
-                g + 1,
-                result_text(r.white_half_points),
-                r.reason,
-                format_position(&start),
-                moves.join(" ")
-            )?;
-            out.flush()?;
-        }
-        let (elo, margin) = stats::elo_with_margin(tally.wins, tally.draws, tally.losses);
-        eprint!(
-            "\rGames {}/{}  W {} D {} L {}  Elo {:+.1} ± {:.1}   ",
-            tally.games(),
-            a.games,
-            tally.wins,
-            tally.draws,
-            tally.losses,
-            elo,
-            margin
-        );
+    let ctx = MatchContext { args: a, variant: v, book, specs: (spec_a, spec_b) };
+    let pairs = u64::from(a.games).div_ceil(2);
+    let workers = (a.concurrency as u64).min(pairs) as usize;
+    // Every worker has its own players (and engines); start them all before the first game.
+    let mut seats = Vec::new();
+    for _ in 0..workers {
+        seats.push((
+            Player::new(&ctx.specs.0, v).context("starting player A (in --a)")?,
+            Player::new(&ctx.specs.1, v).context("starting player B (in --b)")?,
+        ));
     }
+    let next_pair = AtomicU64::new(0);
+    let halt = AtomicBool::new(false);
+    let bounds = stats::sprt_bounds(a.alpha, a.beta);
+    let mut tally = Tally::default();
+    let mut stopped_at_verdict = false;
+    std::thread::scope(|scope| -> Result<()> {
+        let (tx, rx) = std::sync::mpsc::channel::<Vec<Played>>();
+        for mut players in seats {
+            let tx = tx.clone();
+            let (ctx, next_pair, halt) = (&ctx, &next_pair, &halt);
+            scope.spawn(move || {
+                while !halt.load(Ordering::Relaxed) {
+                    let pair = next_pair.fetch_add(1, Ordering::Relaxed);
+                    if pair >= pairs || tx.send(play_pair(ctx, &mut players, pair)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for games in rx {
+            let halves: Vec<u32> = games.iter().map(|p| p.a_half_points).collect();
+            tally.add_pair(&halves);
+            if let Some(out) = record.as_mut() {
+                for p in &games {
+                    let second = p.number % 2 == 0;
+                    let (white_name, black_name) = if second { (&a.b, &a.a) } else { (&a.a, &a.b) };
+                    let moves: Vec<String> = p.result.moves.iter().map(|&m| format_move(v, m)).collect();
+                    writeln!(
+                        out,
+                        "{}\t{white_name}\t{black_name}\t{}\t{}\t{}\t{}",
+                        p.number,
+                        result_text(p.result.white_half_points),
+                        p.result.reason,
+                        format_position(&p.start),
+                        moves.join(" ")
+                    )?;
+                }
+                out.flush()?;
+            }
+            let (elo, margin) = stats::elo_with_margin(tally.wins, tally.draws, tally.losses);
+            eprint!(
+                "\rGames {}/{}  W {} D {} L {}  Elo {:+.1} ± {:.1}   ",
+                tally.games(),
+                a.games,
+                tally.wins,
+                tally.draws,
+                tally.losses,
+                elo,
+                margin
+            );
+            if a.sprt_stop && !halt.load(Ordering::Relaxed) {
+                let llr = stats::pentanomial_llr(tally.pairs, a.sprt_elo0, a.sprt_elo1);
+                if llr <= bounds.0 || llr >= bounds.1 {
+                    // Games already under way are finished and counted.
+                    halt.store(true, Ordering::Relaxed);
+                    stopped_at_verdict = true;
+                }
+            }
+        }
+        Ok(())
+    })?;
     eprintln!();
     let n = tally.games();
     let score = (tally.wins as f64 + 0.5 * tally.draws as f64) / n as f64;
@@ -385,7 +547,6 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
     let p = tally.pairs;
     println!("Pairs: 0: {}  0.5: {}  1: {}  1.5: {}  2: {}", p[0], p[1], p[2], p[3], p[4]);
     let llr = stats::pentanomial_llr(p, a.sprt_elo0, a.sprt_elo1);
-    let bounds = stats::sprt_bounds(a.alpha, a.beta);
     println!(
         "SPRT: LLR={llr:.2} (bounds {:.2}, {:.2}): {}  [H0: elo={}, H1: elo={}]",
         bounds.0,
@@ -394,6 +555,9 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
         a.sprt_elo0,
         a.sprt_elo1
     );
+    if stopped_at_verdict {
+        println!("Stopped at the SPRT verdict after {n} of {} games.", a.games);
+    }
     Ok(())
 }
 
@@ -403,17 +567,63 @@ mod tests {
 
     #[test]
     fn specs_parse() {
-        assert_eq!(parse_spec("random").unwrap(), Spec::Random);
-        assert_eq!(parse_spec("greedy").unwrap(), Spec::Greedy);
-        let Spec::Engine(l) = parse_spec("engine:nodes=2000").unwrap() else { panic!() };
-        assert_eq!(l.nodes, Some(2000));
-        let Spec::Engine(l) = parse_spec("engine:movetime=100").unwrap() else { panic!() };
-        assert_eq!(l.movetime, Some(Duration::from_millis(100)));
-        let Spec::Engine(l) = parse_spec("engine:depth=3").unwrap() else { panic!() };
-        assert_eq!(l.depth, Some(3));
-        for bad in ["stockfish", "engine", "engine:nodes", "engine:nodes=x", "engine:nodes=0", "engine:speed=3"] {
-            assert!(parse_spec(bad).is_err(), "{bad}");
+        let v = Variant::get(raum_rules::VariantId::FiveUp);
+        let engine = |text: &str| match parse_spec(text, v).unwrap() {
+            Spec::Engine { limits, features, eval } => (limits, features, eval),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(parse_spec("random", v).unwrap(), Spec::Random);
+        assert_eq!(parse_spec("greedy", v).unwrap(), Spec::Greedy);
+        assert_eq!(engine("engine:nodes=2000").0.nodes, Some(2000));
+        assert_eq!(engine("engine:movetime=100").0.movetime, Some(Duration::from_millis(100)));
+        assert_eq!(engine("engine:depth=3").0.depth, Some(3));
+        let (l, f, e) = engine("engine:nodes=500, off=lmr,off=null-move");
+        assert_eq!(l.nodes, Some(500));
+        assert_eq!(f.off(), vec![Feature::NullMove, Feature::Lmr]);
+        assert!(e.is_none());
+        let Spec::Uci { limits, options, command } =
+            parse_spec("uci:movetime=50,Hash=32, Threads=2:./engine --uci", v).unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(limits.movetime, Some(Duration::from_millis(50)));
+        assert_eq!(options, vec![("Hash".to_string(), "32".to_string()), ("Threads".to_string(), "2".to_string())]);
+        assert_eq!(command, vec!["./engine", "--uci"]);
+        for bad in [
+            "stockfish",
+            "engine",
+            "engine:nodes",
+            "engine:nodes=x",
+            "engine:nodes=0",
+            "engine:speed=3",
+            "engine:nodes=10,off=magic",
+            "engine:off=lmr",
+            "engine:nodes=10,eval=/nonexistent/params.txt",
+            "uci:",
+            "uci:nodes=10",
+            "uci:nodes=10:",
+            "uci:Hash=1:./engine",
+            "uci:depth=99:./engine",
+        ] {
+            assert!(parse_spec(bad, v).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn evaluation_files_are_read() {
+        let v = Variant::get(raum_rules::VariantId::FiveUp);
+        let path = std::env::temp_dir().join(format!("raum-eval-spec-{}.txt", std::process::id()));
+        std::fs::write(&path, "# tuned\nvalue_W = 650\n").unwrap();
+        let Spec::Engine { eval: Some(p), .. } =
+            parse_spec(&format!("engine:nodes=9,eval={}", path.display()), v).unwrap()
+        else {
+            panic!()
+        };
+        assert!(p.piece_values.contains(&('W', 650)));
+        std::fs::write(&path, "value_W = lots\n").unwrap();
+        let e = parse_spec(&format!("engine:nodes=9,eval={}", path.display()), v).unwrap_err();
+        assert!(format!("{e:#}").contains("line 1"), "{e:#}");
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

@@ -47,12 +47,6 @@ fn read_records(v: &'static Variant<Cells>, path: &std::path::Path, skip: usize)
     Ok((games, samples))
 }
 
-fn listing(p: &EvalParams) -> String {
-    let names = tune::param_names(p);
-    let values = tune::to_vector(p);
-    names.iter().zip(values).map(|(n, x)| format!("{n} = {x}\n")).collect()
-}
-
 pub fn tune(a: &TuneArgs) -> Result<()> {
     let v = variant(&a.variant)?;
     if a.step <= 0 {
@@ -77,7 +71,7 @@ pub fn tune(a: &TuneArgs) -> Result<()> {
         games,
         samples.len(),
         r.error,
-        listing(&r.params),
+        tune::listing(&r.params),
         tune::to_rust(&r.params).lines().map(|l| format!("# {l}")).collect::<Vec<_>>().join("\n")
     );
     print!("{text}");

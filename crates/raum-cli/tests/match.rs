@@ -159,7 +159,10 @@ fn bad_specs_are_clear_errors() {
     for (spec, says) in [
         ("stockfish", "unknown player 'stockfish'"),
         ("engine:nodes=abc", "not a positive whole number"),
-        ("engine:speed=3", "unknown engine limit 'speed'"),
+        ("engine:speed=3", "unknown engine setting 'speed'"),
+        ("engine:nodes=5,off=magic", "unknown search feature 'magic'"),
+        ("uci:nodes=5", "uci:LIMITS:COMMAND"),
+        ("uci:nodes=5:/nonexistent/engine", "starting engine '/nonexistent/engine'"),
         ("engine", "give the engine's limit"),
     ] {
         let o = raum(&["match", "--a", spec, "--b", "random", "--games", "2"]);
@@ -169,4 +172,107 @@ fn bad_specs_are_clear_errors() {
     }
     let o = raum(&["match", "--a", "random", "--b", "random", "--games", "0"]);
     assert!(!o.status.success() && stderr(&o).contains("--games"));
+}
+
+#[test]
+fn games_in_parallel_give_the_same_match() {
+    let args = |j: &str, record: &std::path::Path| {
+        raum(&[
+            "match",
+            "--a",
+            "engine:nodes=300",
+            "--b",
+            "engine:nodes=300,off=null-move,off=lmr",
+            "--games",
+            "6",
+            "--concurrency",
+            j,
+            "--record",
+            record.to_str().unwrap(),
+        ])
+    };
+    let (r1, r2) = (temp("j1.tsv"), temp("j2.tsv"));
+    let one = args("1", &r1);
+    let two = args("2", &r2);
+    assert!(one.status.success() && two.status.success(), "{}{}", stderr(&one), stderr(&two));
+    assert_eq!(stdout(&one), stdout(&two));
+    // The same games, perhaps finished in another order.
+    let sorted = |p: &std::path::Path| {
+        let mut l: Vec<String> = std::fs::read_to_string(p).unwrap().lines().map(str::to_string).collect();
+        l.sort();
+        l
+    };
+    assert_eq!(sorted(&r1), sorted(&r2));
+    assert_eq!(sorted(&r1).len(), 6);
+}
+
+#[test]
+fn an_external_engine_plays_over_the_protocol() {
+    // Raum's own `uci` command as the external engine.
+    let engine = format!("uci:nodes=400,Hash=4:{} uci", env!("CARGO_BIN_EXE_raum"));
+    let record = temp("uci.tsv");
+    let o = raum(&[
+        "match",
+        "--variant",
+        "raumschach",
+        "--a",
+        &engine,
+        "--b",
+        "engine:nodes=400",
+        "--games",
+        "2",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&record).unwrap();
+    let v = Variant::get(VariantId::Raumschach);
+    for line in text.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert!(!f[4].contains("illegal") && !f[4].contains(':'), "{line}");
+        let mut game = Game::new(parse_position(v, f[5]).unwrap());
+        for m in f[6].split_whitespace() {
+            let m = parse_coordinate(game.position(), m).unwrap();
+            game.play(m).unwrap();
+        }
+        assert!(game.moves().len() > 10, "{line}");
+    }
+    // The same engine over the protocol and built in play the same moves.
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0].split('\t').nth(6), lines[1].split('\t').nth(6), "{text}");
+}
+
+#[test]
+fn an_engine_that_dies_loses_and_the_match_goes_on() {
+    // A "UCI engine" that answers the handshake and then exits.
+    let script = temp("dies.sh");
+    std::fs::write(&script, "read l; echo uciok; read l; read l; echo readyok; read l; read l; echo readyok\n")
+        .unwrap();
+    let engine = format!("uci:nodes=10:sh {}", script.display());
+    let o = raum(&["match", "--a", &engine, "--b", "random", "--games", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (n, w, d, l) = wdl(&stdout(&o));
+    assert_eq!((n, w, d, l), (2, 0, 0, 2), "{}", stdout(&o));
+}
+
+#[test]
+fn the_match_stops_at_the_sprt_verdict() {
+    let o = raum(&[
+        "match",
+        "--a",
+        "engine:nodes=200",
+        "--b",
+        "random",
+        "--games",
+        "400",
+        "--sprt-elo0",
+        "0",
+        "--sprt-elo1",
+        "200",
+        "--sprt-stop",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let (n, ..) = wdl(&out);
+    assert!(n < 400 && out.contains("H1 accepted") && out.contains("Stopped at the SPRT verdict"), "{out}");
 }

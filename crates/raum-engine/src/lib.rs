@@ -27,15 +27,17 @@
 //! ```
 
 mod eval;
+mod features;
 mod search;
 mod time;
 mod tt;
 pub mod tune;
 
 pub use eval::{Basic, EvalParams, EvalTables, PieceAttacks, evaluate};
+pub use features::{Feature, Features, UnknownFeature};
 pub use time::TimePlan;
 
-use raum_rules::{Cells, Game, Move};
+use raum_rules::{Cells, Game, Move, Variant, VariantId};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -104,17 +106,21 @@ pub struct SearchResult {
     pub info: SearchInfo,
 }
 
-/// A searcher: owns the transposition table and the thread count.
+/// A searcher: owns the transposition table, the thread count, the search
+/// features in use and, optionally, evaluation terms of its own for a variant.
 pub struct Engine {
     tt: tt::Tt,
     hash_mb: usize,
     threads: usize,
+    features: Features,
+    /// Evaluation tables replacing the built-in ones for one variant.
+    eval: Option<(VariantId, Arc<EvalTables>)>,
 }
 
 impl Engine {
     /// An engine with a `hash_mb` MiB transposition table and `threads` search threads.
     pub fn new(hash_mb: usize, threads: usize) -> Engine {
-        Engine { tt: tt::Tt::new(hash_mb), hash_mb, threads: threads.max(1) }
+        Engine { tt: tt::Tt::new(hash_mb), hash_mb, threads: threads.max(1), features: Features::default(), eval: None }
     }
 
     /// Resizes (and clears) the transposition table.
@@ -130,6 +136,31 @@ impl Engine {
     /// Sets the number of search threads (at least one).
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
+    }
+
+    /// Sets the search features to use (all by default).
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+    }
+
+    /// The search features in use.
+    pub fn features(&self) -> Features {
+        self.features
+    }
+
+    /// Evaluates `variant`'s positions with `params` instead of the built-in
+    /// [`EvalParams::for_variant`] (other variants keep theirs).
+    ///
+    /// ```
+    /// use raum_engine::{Engine, EvalParams};
+    /// use raum_rules::{Variant, VariantId};
+    /// let mut params = EvalParams::for_variant(VariantId::FiveUp);
+    /// params.tempo = 0;
+    /// let mut engine = Engine::new(1, 1);
+    /// engine.set_eval_params(Variant::get(VariantId::FiveUp), params);
+    /// ```
+    pub fn set_eval_params(&mut self, variant: &'static Variant<Cells>, params: EvalParams) {
+        self.eval = Some((variant.id(), Arc::new(EvalTables::new(variant, params))));
     }
 
     /// Forgets everything learned from earlier searches: after this, a
@@ -153,6 +184,12 @@ impl Engine {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         self.tt.new_search();
-        search::run(&self.tt, self.threads, game, limits, &stop, on_info)
+        let id = game.position().variant().id();
+        let et = match &self.eval {
+            Some((v, tables)) if *v == id => tables.as_ref(),
+            _ => EvalTables::get(id),
+        };
+        let setup = search::Setup { tt: &self.tt, et, features: self.features, threads: self.threads };
+        search::run(setup, game, limits, &stop, on_info)
     }
 }

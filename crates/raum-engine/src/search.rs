@@ -2,6 +2,7 @@
 //! pruning and reductions, and lazy SMP over a shared transposition table.
 
 use crate::eval::{EvalTables, PieceAttacks};
+use crate::features::{Feature, Features};
 use crate::time::TimePlan;
 use crate::tt::{Bound, Tt};
 use crate::{Limits, Score, SearchInfo, SearchResult};
@@ -39,6 +40,8 @@ const POLL_INTERVAL: u64 = 1024;
 /// Everything the threads of one search share.
 struct Shared<'a> {
     tt: &'a Tt,
+    et: &'a EvalTables,
+    features: Features,
     /// The caller's stop flag.
     stop: &'a AtomicBool,
     /// Set when the search must end: limits reached, or the main thread is done.
@@ -79,7 +82,9 @@ const SELECT: usize = 6;
 struct Worker<'a> {
     main: bool,
     shared: &'a Shared<'a>,
-    et: &'static EvalTables,
+    et: &'a EvalTables,
+    /// Copied from `shared` for the hot paths.
+    features: Features,
     pos: Position<Cells>,
     cells: usize,
     nodes: u64,
@@ -109,10 +114,17 @@ struct Worker<'a> {
     root_best: Option<(Move, i32, Vec<Move>)>,
 }
 
+/// What an engine brings to a search.
+pub(crate) struct Setup<'a> {
+    pub tt: &'a Tt,
+    pub et: &'a EvalTables,
+    pub features: Features,
+    pub threads: usize,
+}
+
 /// Searches `game`'s position with `threads` threads.
 pub(crate) fn run(
-    tt: &Tt,
-    threads: usize,
+    Setup { tt, et, features, threads }: Setup<'_>,
     game: &Game<Cells>,
     limits: &Limits,
     stop: &AtomicBool,
@@ -122,6 +134,8 @@ pub(crate) fn run(
     let pos = *game.position();
     let shared = Shared {
         tt,
+        et,
+        features,
         stop,
         abort: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
@@ -234,7 +248,8 @@ impl<'a> Worker<'a> {
         Worker {
             main,
             shared,
-            et: EvalTables::get(pos.variant().id()),
+            et: shared.et,
+            features: shared.features,
             pos,
             cells,
             nodes: 0,
@@ -293,6 +308,28 @@ impl<'a> Worker<'a> {
             return basic.score;
         }
         self.full_eval(basic)
+    }
+
+    /// The table's entry for `hash`, unless the table is switched off for the tree.
+    #[inline(always)]
+    fn probe(&self, hash: u64) -> Option<crate::tt::TtEntry> {
+        if self.features.has(Feature::Tt) { self.shared.tt.probe(hash) } else { None }
+    }
+
+    /// A leaf without quiescence (the `qsearch` feature off): the static
+    /// evaluation, or the mate or draw score.
+    fn static_leaf(&mut self, ply: usize, in_check: bool) -> i32 {
+        if self.count_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply + 1);
+        if self.is_draw(ply, in_check) {
+            return DRAW;
+        }
+        if in_check && self.pos.count_legal() == 0 {
+            return -MATE + ply as i32;
+        }
+        self.eval()
     }
 
     /// Adds this thread's unreported nodes to the shared count.
@@ -392,8 +429,11 @@ impl<'a> Worker<'a> {
     /// One iteration with an aspiration window around the previous score.
     fn aspiration(&mut self, depth: i32, prev: i32) -> i32 {
         let mut delta = 30;
-        let (mut alpha, mut beta) =
-            if depth >= 4 && prev.abs() < MATE_BOUND { (prev - delta, prev + delta) } else { (-INF, INF) };
+        let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND && self.features.has(Feature::Aspiration) {
+            (prev - delta, prev + delta)
+        } else {
+            (-INF, INF)
+        };
         loop {
             let in_check = self.pos.is_check();
             let s = self.negamax(alpha, beta, depth, 0, in_check, false);
@@ -541,10 +581,13 @@ impl<'a> Worker<'a> {
             return 0;
         }
         self.pv_len[ply] = ply;
-        if in_check {
+        if in_check && self.features.has(Feature::CheckExtension) {
             depth += 1;
         }
         if depth <= 0 {
+            if !self.features.has(Feature::Qsearch) {
+                return self.static_leaf(ply, in_check);
+            }
             return self.qsearch(alpha, beta, ply, in_check);
         }
         if self.count_node() {
@@ -569,7 +612,7 @@ impl<'a> Worker<'a> {
         }
 
         let hash = self.pos.hash();
-        let entry = self.shared.tt.probe(hash);
+        let entry = self.probe(hash);
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry
             && !pv_node
@@ -586,6 +629,7 @@ impl<'a> Worker<'a> {
             // Reverse futility: far above beta near the leaves.
             // (Not with only pawns left: the node might be a stalemate.)
             if depth <= 5
+                && self.features.has(Feature::ReverseFutility)
                 && beta.abs() < MATE_BOUND
                 && static_eval - 90 * depth >= beta
                 && self.et.has_pieces(&self.pos, us)
@@ -593,7 +637,12 @@ impl<'a> Worker<'a> {
                 return static_eval;
             }
             // Null move: give the opponent a free move; if that still fails high, cut.
-            if null_ok && depth >= 3 && static_eval >= beta && self.et.has_pieces(&self.pos, us) {
+            if null_ok
+                && depth >= 3
+                && self.features.has(Feature::NullMove)
+                && static_eval >= beta
+                && self.et.has_pieces(&self.pos, us)
+            {
                 let r = if depth >= 7 { 3 } else { 2 };
                 {
                     let null = self.pos.null_move();
@@ -641,8 +690,16 @@ impl<'a> Worker<'a> {
         let mut searched = 0usize;
         let mut quiets: [Move; 64] = [Move::normal(0, 0); 64];
         let mut quiet_count = 0usize;
-        let futile = !pv_node && !in_check && depth <= 3 && static_eval + 100 + 100 * depth <= alpha;
-        let lmp_limit = if depth <= 4 { 3 + 2 * (depth * depth) as usize } else { usize::MAX };
+        let futile = !pv_node
+            && !in_check
+            && depth <= 3
+            && self.features.has(Feature::Futility)
+            && static_eval + 100 + 100 * depth <= alpha;
+        let lmp_limit = if depth <= 4 && self.features.has(Feature::LateMovePruning) {
+            3 + 2 * (depth * depth) as usize
+        } else {
+            usize::MAX
+        };
         let killers = self.stack[ply].killers;
 
         let mut i = 0;
@@ -691,7 +748,13 @@ impl<'a> Worker<'a> {
                 -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true)
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched > 1 + pv_node as usize && quiet && !in_check && !gives_check {
+                if depth >= 3
+                    && self.features.has(Feature::Lmr)
+                    && searched > 1 + pv_node as usize
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
@@ -701,11 +764,13 @@ impl<'a> Worker<'a> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, gives_check, true);
+                // Without PVS, every move gets the full window (plain alpha-beta).
+                let zw = if self.features.has(Feature::Pvs) { -alpha - 1 } else { -beta };
+                let mut s = -self.negamax(zw, -alpha, new_depth - r, ply + 1, gives_check, true);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, gives_check, true);
+                    s = -self.negamax(zw, -alpha, new_depth, ply + 1, gives_check, true);
                 }
-                if s > alpha && s < beta {
+                if s > alpha && s < beta && zw != -beta {
                     s = -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true);
                 }
                 s
@@ -728,12 +793,14 @@ impl<'a> Worker<'a> {
                         self.root_best = Some((m, score, pv));
                     }
                     if score >= beta {
-                        if quiet {
+                        if quiet && self.features.has(Feature::Killers) {
                             let k = &mut self.stack[ply].killers;
                             if k[0] != Some(m) {
                                 k[1] = k[0];
                                 k[0] = Some(m);
                             }
+                        }
+                        if quiet && self.features.has(Feature::History) {
                             let bonus = (depth * depth).min(400) * 8;
                             self.update_history(m, bonus);
                             for &q in &quiets[..quiet_count.min(quiets.len())] {
@@ -778,6 +845,10 @@ impl<'a> Worker<'a> {
             let score = if m.promotion().is_some() && m.promotion() != best_promo {
                 ORDER_UNDERPROMOTION + self.victim_value(m)
             } else if self.is_capture(m) {
+                if !self.features.has(Feature::MvvLva) {
+                    buf.push(Scored { mv: m, score: ORDER_GOOD_CAPTURE });
+                    continue;
+                }
                 let victim = self.victim_value(m);
                 let mvv = victim * 16 - self.mover_value(m) / 16;
                 if self.losing_capture(m, victim) { ORDER_BAD_CAPTURE + mvv } else { ORDER_GOOD_CAPTURE + mvv }
@@ -832,7 +903,8 @@ impl<'a> Worker<'a> {
             {
                 return;
             }
-            buf.push(Scored { mv: m, score: gain * 16 - mover / 16 });
+            let score = if self.features.has(Feature::MvvLva) { gain * 16 - mover / 16 } else { 0 };
+            buf.push(Scored { mv: m, score });
         };
         let mut captures = |from: usize, k: usize, targets: Cells| {
             let mover = et.value(raum_rules::Kind(k as u8));
@@ -906,7 +978,7 @@ impl<'a> Worker<'a> {
         }
         let pv_node = beta - alpha > 1;
         let hash = self.pos.hash();
-        let entry = self.shared.tt.probe(hash);
+        let entry = self.probe(hash);
         if let Some(e) = entry
             && !pv_node
             && let Some(s) = tt_cutoff(e.bound, score_from_tt(e.score, ply), alpha, beta)
@@ -927,8 +999,10 @@ impl<'a> Worker<'a> {
             let mut moves = std::mem::take(&mut self.move_lists[ply]);
             legal_into(&self.pos, &mut self.scratch, &mut moves);
             for &m in &moves {
-                let score = if self.is_capture(m) || m.promotion().is_some() {
+                let score = if (self.is_capture(m) || m.promotion().is_some()) && self.features.has(Feature::MvvLva) {
                     self.victim_value(m) * 16 - self.mover_value(m) / 16
+                } else if self.is_capture(m) || m.promotion().is_some() {
+                    0
                 } else {
                     -INF
                 };
@@ -941,7 +1015,8 @@ impl<'a> Worker<'a> {
                 return -MATE + ply as i32;
             }
         } else {
-            unsure = self.noisy_moves(&mut buf, Some((stand, alpha)));
+            let prune = self.features.has(Feature::Delta).then_some((stand, alpha));
+            unsure = self.noisy_moves(&mut buf, prune);
         }
         let mut best = stand;
         let mut best_move = None;
@@ -1023,6 +1098,8 @@ mod tests {
                     if !p.is_check() {
                         let shared = Shared {
                             tt: &tt,
+                            et: EvalTables::get(id),
+                            features: Features::default(),
                             stop: &stop,
                             abort: AtomicBool::new(false),
                             nodes: AtomicU64::new(0),

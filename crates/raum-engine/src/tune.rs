@@ -69,6 +69,61 @@ pub fn apply(shape: &EvalParams, values: &[i32]) -> EvalParams {
     p
 }
 
+/// The parameters as `name = value` lines, in [`param_names`]' order: the
+/// form [`parse_listing`] reads back.
+pub fn listing(p: &EvalParams) -> String {
+    param_names(p).iter().zip(to_vector(p)).map(|(n, x)| format!("{n} = {x}\n")).collect()
+}
+
+/// A line of a parameter listing that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct ListingError {
+    /// 1-based line number.
+    pub line: usize,
+    pub message: String,
+}
+
+/// Reads `name = value` lines (as [`listing`] and `raum tune --out` write them)
+/// over `shape`: each named parameter takes the value given, the others keep
+/// `shape`'s. Blank lines and lines starting with `#` are skipped.
+///
+/// ```
+/// use raum_engine::EvalParams;
+/// use raum_engine::tune::parse_listing;
+/// use raum_rules::VariantId;
+/// let shape = EvalParams::for_variant(VariantId::FiveUp);
+/// let p = parse_listing(&shape, "# tuned\nvalue_W = 650\ntempo = 12\n").unwrap();
+/// assert_eq!(p.tempo, 12);
+/// assert!(p.piece_values.contains(&('W', 650)));
+/// let e = parse_listing(&shape, "tempo = 12\nvalue_X = 3").unwrap_err();
+/// assert_eq!(e.line, 2);
+/// ```
+pub fn parse_listing(shape: &EvalParams, text: &str) -> Result<EvalParams, ListingError> {
+    let names = param_names(shape);
+    let mut values = to_vector(shape);
+    let mut seen = vec![false; names.len()];
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let err = |message: String| ListingError { line: i + 1, message };
+        let (name, value) =
+            line.split_once('=').ok_or_else(|| err(format!("expected 'name = value', found '{line}'")))?;
+        let (name, value) = (name.trim(), value.trim());
+        let at = names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| err(format!("unknown parameter '{name}' (known: {})", names.join(", "))))?;
+        if std::mem::replace(&mut seen[at], true) {
+            return Err(err(format!("'{name}' is given twice")));
+        }
+        values[at] = value.parse().map_err(|_| err(format!("'{value}' is not a whole number")))?;
+    }
+    Ok(apply(shape, &values))
+}
+
 /// The parameters as Rust source for [`EvalParams::for_variant`].
 pub fn to_rust(p: &EvalParams) -> String {
     let pairs = |t: &[(char, i32)]| t.iter().map(|(l, x)| format!("('{l}', {x})")).collect::<Vec<_>>().join(", ");
@@ -226,6 +281,27 @@ pub fn optimise(
 mod tests {
     use super::*;
     use raum_rules::{Variant, VariantId};
+
+    #[test]
+    fn listings_round_trip_and_bad_lines_are_reported() {
+        for id in VariantId::ALL {
+            let p = EvalParams::for_variant(id);
+            let shifted = apply(&p, &to_vector(&p).iter().map(|x| x * 2 - 3).collect::<Vec<_>>());
+            assert_eq!(parse_listing(&p, &listing(&shifted)), Ok(shifted));
+            assert_eq!(parse_listing(&p, ""), Ok(p.clone()));
+        }
+        let p = EvalParams::for_variant(VariantId::FiveUp);
+        for (text, line, what) in [
+            ("tempo", 1, "name = value"),
+            ("\n\ntempo = x", 3, "whole number"),
+            ("tempo = 1\ntempo = 2", 2, "twice"),
+            ("value_K = 1", 1, "unknown parameter 'value_K'"),
+        ] {
+            let e = parse_listing(&p, text).unwrap_err();
+            assert_eq!(e.line, line, "{text}");
+            assert!(e.message.contains(what), "{text}: {e}");
+        }
+    }
 
     #[test]
     fn vector_round_trips() {

@@ -342,3 +342,62 @@ fn threads_stop_and_time_limits() {
     let r = Engine::new(1, 1).search(&game, &Limits::default(), Arc::new(AtomicBool::new(true)), &mut |_| {});
     assert!(legal(&r));
 }
+
+#[test]
+fn every_feature_can_be_switched_off() {
+    use raum_engine::{Feature, Features};
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mid = pos(
+        VariantId::FiveUp,
+        "rwkgr|pp1p1|5|5|5/2qn1|p1ppp|1p2p|5|5/2nb1|2p2|5|3P1|5/5|1B3|1PP1P|PPW1P|1BQN1/5|P4|5|1P1P1|R1KGR w Kk - 0 9",
+    );
+    let full = search(mid, &depth(6));
+    for f in Feature::ALL {
+        let mut engine = Engine::new(8, 1);
+        engine.set_features(Features::default().without(f));
+        assert_eq!(engine.features().off(), vec![f]);
+        for &(id, fen) in MATES_IN_1.iter().chain(MATES_IN_2) {
+            let p = pos(id, fen);
+            let n = if mate_in_1(&p) { 1 } else { 2 };
+            engine.new_game();
+            let r = search_game(&mut engine, &Game::new(p), &depth(4 * n));
+            let best = r.best.expect("a move");
+            assert_eq!(r.info.score, Score::Mate(n as i32), "{fen} without {f}");
+            assert!(if n == 1 { is_mate(&p.play_copy(best)) } else { forces_mate_in_2(&p, best) }, "{fen} without {f}");
+        }
+        for _ in 0..10 {
+            let (id, plies) = (VariantId::ALL[rng.below(2)], 30 + rng.below(60));
+            let game = random_game(&mut rng, id, plies);
+            let r = search_game(&mut engine, &game, &Limits { nodes: Some(2000), ..Limits::default() });
+            if let Some(m) = r.best {
+                assert!(game.position().is_legal(m), "without {f}");
+            }
+        }
+        // Switching a feature off changes the search.
+        engine.new_game();
+        let r = search_game(&mut engine, &Game::new(mid), &depth(6));
+        assert_ne!(r.info.nodes, full.info.nodes, "{f}");
+    }
+}
+
+#[test]
+fn evaluation_terms_can_be_replaced_for_one_variant() {
+    use raum_engine::EvalParams;
+    let v = Variant::get(VariantId::FiveUp);
+    // White has a rook more.
+    let game = Game::new(pos(VariantId::FiveUp, "K4|5|5|5|5/5|5|5|5|5/5|5|R4|5|5/5|5|5|5|5/5|5|5|5|4k w - - 0 1"));
+    let base = search_game(&mut Engine::new(8, 1), &game, &depth(3));
+    // A rook worth 500 more lifts White's score by about as much.
+    let mut params = EvalParams::for_variant(VariantId::FiveUp);
+    params.piece_values.iter_mut().filter(|(l, _)| *l == 'R').for_each(|(_, x)| *x += 500);
+    let mut engine = Engine::new(8, 1);
+    engine.set_eval_params(v, params);
+    let r = search_game(&mut engine, &game, &depth(3));
+    let (Score::Cp(a), Score::Cp(b)) = (base.info.score, r.info.score) else { panic!("no mate here") };
+    assert!((450..=550).contains(&(b - a)), "{a} -> {b}");
+    // Raumschach keeps its built-in terms.
+    let rs = Game::new(Position::start(Variant::get(VariantId::Raumschach)));
+    let x = search_game(&mut engine, &rs, &depth(2));
+    let y = search_game(&mut Engine::new(8, 1), &rs, &depth(2));
+    assert_eq!(x.info.score, y.info.score);
+}

@@ -1,0 +1,200 @@
+//! An external engine spoken to over the engine protocol (`raum match`'s
+//! `uci:` players): the engine is started once, given the variant and the
+//! options, and asked for a move with `position fen … moves …` and `go`.
+//! Whatever goes wrong (no answer in time, the process gone, an unreadable
+//! or illegal move) comes back as a reason, and the referee scores the game
+//! as lost; the next game starts a fresh process if the old one died.
+
+use anyhow::{Context, Result, bail};
+use raum_engine::Limits;
+use raum_notation::{format_move, format_position, parse_coordinate};
+use raum_rules::{Cells, Game, Move};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long the engine may take to answer `uci` and `isready`.
+const HANDSHAKE: Duration = Duration::from_secs(20);
+/// Time allowed beyond `movetime` before a move counts as not given.
+const MOVETIME_GRACE: Duration = Duration::from_secs(5);
+/// Time allowed for a move searched to a node or depth limit.
+const UNTIMED_LIMIT: Duration = Duration::from_secs(300);
+
+/// A running engine process.
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Process {
+    fn start(command: &[String]) -> Result<Process> {
+        let (program, args) = command.split_first().context("the engine command is empty")?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("starting engine '{}'", command.join(" ")))?;
+        let stdin = child.stdin.take().context("engine stdin")?;
+        let stdout = child.stdout.take().context("engine stdout")?;
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Process { child, stdin, lines })
+    }
+
+    fn send(&mut self, line: &str) -> Result<()> {
+        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).context("the engine closed its input")
+    }
+
+    /// Reads lines until one whose first word is `word`; returns it.
+    fn wait_for(&mut self, word: &str, within: Duration) -> Result<String> {
+        let deadline = Instant::now() + within;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => bail!("no '{word}' from the engine within {within:?}"),
+                Err(RecvTimeoutError::Disconnected) => bail!("the engine exited before sending '{word}'"),
+            }
+        }
+    }
+
+    fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if !self.alive() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An external engine as a match player.
+pub struct UciEngine {
+    command: Vec<String>,
+    options: Vec<(String, String)>,
+    variant: String,
+    limits: Limits,
+    process: Option<Process>,
+}
+
+impl UciEngine {
+    /// An engine run as `command`, playing `variant` (its id for `UCI_Variant`)
+    /// with `options` set by `setoption` and searching each move to `limits`.
+    /// The process starts (and the handshake is checked) at once.
+    pub fn new(command: Vec<String>, options: Vec<(String, String)>, variant: &str, limits: Limits) -> Result<Self> {
+        let mut e = UciEngine { command, options, variant: variant.to_string(), limits, process: None };
+        e.ensure_started()?;
+        Ok(e)
+    }
+
+    fn ensure_started(&mut self) -> Result<&mut Process> {
+        if self.process.as_mut().is_some_and(|p| !p.alive()) {
+            self.process = None;
+        }
+        if self.process.is_none() {
+            let mut p = Process::start(&self.command)?;
+            p.send("uci")?;
+            p.wait_for("uciok", HANDSHAKE)?;
+            p.send(&format!("setoption name UCI_Variant value {}", self.variant))?;
+            for (name, value) in &self.options {
+                p.send(&format!("setoption name {name} value {value}"))?;
+            }
+            p.send("isready")?;
+            p.wait_for("readyok", HANDSHAKE)?;
+            self.process = Some(p);
+        }
+        Ok(self.process.as_mut().expect("started above"))
+    }
+
+    /// Prepares a new game (restarting the engine if it died).
+    pub fn new_game(&mut self) -> Result<()> {
+        let p = self.ensure_started()?;
+        p.send("ucinewgame")?;
+        p.send("isready")?;
+        p.wait_for("readyok", HANDSHAKE)?;
+        Ok(())
+    }
+
+    /// The engine's move in `game`, or why there is none (the player then loses).
+    pub fn choose(&mut self, game: &Game<Cells>) -> Result<Move, String> {
+        let go = go_command(&self.limits);
+        let within = self.limits.movetime.map_or(UNTIMED_LIMIT, |t| t + MOVETIME_GRACE);
+        let v = game.position().variant();
+        let mut position = format!("position fen {}", format_position(game.start()));
+        if !game.moves().is_empty() {
+            position.push_str(" moves");
+            for &m in game.moves() {
+                position.push(' ');
+                position.push_str(&format_move(v, m));
+            }
+        }
+        let p = self.ensure_started().map_err(|e| format!("{e:#}"))?;
+        let answer = p.send(&position).and_then(|_| p.send(&go)).and_then(|_| p.wait_for("bestmove", within));
+        let line = match answer {
+            Ok(line) => line,
+            Err(e) => {
+                // A hung engine is not asked again: the next game starts a new one.
+                self.process = None;
+                return Err(format!("{e:#}"));
+            }
+        };
+        let text = line.split_whitespace().nth(1).unwrap_or("");
+        parse_coordinate(game.position(), text).map_err(|e| format!("answered '{line}': {e}"))
+    }
+}
+
+/// The `go` command for `limits`.
+fn go_command(limits: &Limits) -> String {
+    let mut go = String::from("go");
+    if let Some(n) = limits.nodes {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    if let Some(t) = limits.movetime {
+        go.push_str(&format!(" movetime {}", t.as_millis()));
+    }
+    if let Some(d) = limits.depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    go
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_commands() {
+        let l = Limits { nodes: Some(500), depth: Some(3), ..Limits::default() };
+        assert_eq!(go_command(&l), "go nodes 500 depth 3");
+        let l = Limits { movetime: Some(Duration::from_millis(100)), ..Limits::default() };
+        assert_eq!(go_command(&l), "go movetime 100");
+    }
+
+    #[test]
+    fn a_missing_program_is_an_error_not_a_panic() {
+        let r = UciEngine::new(vec!["/nonexistent/raum-engine".into()], vec![], "five-up", Limits::default());
+        assert!(format!("{:#}", r.err().expect("no such program")).contains("starting engine"));
+    }
+}
