@@ -106,6 +106,9 @@ pub struct BenchArgs {
     /// Depth in plies for every position (default 7).
     #[arg(long, short = 'd')]
     pub depth: Option<u32>,
+    /// Only this variant's positions (the node count is then that variant's part of the signature).
+    #[arg(long, short = 'v')]
+    pub variant: Option<String>,
 }
 
 #[derive(Args, Debug)]

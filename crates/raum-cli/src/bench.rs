@@ -79,10 +79,14 @@ pub fn bench(a: &BenchArgs) -> Result<()> {
     if depth == 0 || depth > 30 {
         bail!("--depth must be between 1 and 30, not {depth}");
     }
+    let only = a.variant.as_deref().map(|name| name.parse::<VariantId>()).transpose()?;
     let mut engine = Engine::new(HASH_MB, 1);
     let limits = Limits { depth: Some(depth), ..Limits::default() };
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
     for (i, &(id, fen)) in POSITIONS.iter().enumerate() {
+        if only.is_some_and(|o| o != id) {
+            continue;
+        }
         let v = Variant::get(id);
         let pos = parse_position(v, fen).with_context(|| format!("bench position {}", i + 1))?;
         engine.new_game();

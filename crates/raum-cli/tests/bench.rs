@@ -37,3 +37,18 @@ fn bench_rejects_a_bad_depth() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("--depth"));
 }
+
+#[test]
+fn one_variant_benches_add_up_to_the_whole() {
+    let all = bench_nodes(&raum(&["bench", "--depth", "3"]));
+    let mut sum = 0;
+    for v in ["five-up", "raumschach"] {
+        let o = raum(&["bench", "--depth", "3", "--variant", v]);
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(err.lines().filter(|l| l.starts_with("position ") && l.contains(v)).count(), 6, "{err}");
+        sum += bench_nodes(&o);
+    }
+    assert_eq!(sum, all);
+    let o = raum(&["bench", "--variant", "chess"]);
+    assert!(!o.status.success());
+}

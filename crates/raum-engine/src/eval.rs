@@ -114,6 +114,8 @@ pub struct EvalTables {
     start_npm: i32,
     /// The most valuable promotion kind.
     best_promotion: Option<Kind>,
+    /// Per kind: whether the piece moves as it captures (so [`EvalTables::attacks`] are its moves too).
+    moves_as_captures: [bool; MAX_KINDS],
 }
 
 impl EvalTables {
@@ -272,7 +274,14 @@ impl EvalTables {
             lines,
             start_npm,
             best_promotion,
+            moves_as_captures: std::array::from_fn(|k| v.pieces().get(k).is_some_and(|d| d.moves == d.captures)),
         }
+    }
+
+    /// Whether a piece of kind `k` moves as it captures (not so the Five Up king).
+    #[inline(always)]
+    pub fn moves_as_captures(&self, k: Kind) -> bool {
+        self.moves_as_captures[k.index()]
     }
 
     /// The terms these tables were built from.
@@ -350,6 +359,23 @@ impl EvalTables {
     /// [`EvalTables::evaluate`], which adds mobility and king safety.
     #[inline]
     pub fn basic(&self, pos: &Position<Cells>) -> Basic {
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::fast_bits() {
+            // SAFETY: the CPU has the instruction (checked just above).
+            return unsafe { self.basic_popcnt(pos) };
+        }
+        self.basic_generic(pos)
+    }
+
+    /// [`EvalTables::basic`] compiled for [`crate::cpu::fast_bits`] CPUs.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn basic_popcnt(&self, pos: &Position<Cells>) -> Basic {
+        self.basic_generic(pos)
+    }
+
+    #[inline(always)]
+    fn basic_generic(&self, pos: &Position<Cells>) -> Basic {
         let mut side = [0i32; 2];
         let mut npm = [0i32; 2];
         for c in Color::ALL {
@@ -377,6 +403,23 @@ impl EvalTables {
     /// The full evaluation from its cheap part; records the attacks of the side
     /// to move's pieces (neither pawns nor king) in `attacks`.
     pub fn finish(&self, pos: &Position<Cells>, basic: Basic, attacks: &mut PieceAttacks) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::fast_bits() {
+            // SAFETY: the CPU has the instruction (checked just above).
+            return unsafe { self.finish_popcnt(pos, basic, attacks) };
+        }
+        self.finish_generic(pos, basic, attacks)
+    }
+
+    /// [`EvalTables::finish`] compiled for [`crate::cpu::fast_bits`] CPUs.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn finish_popcnt(&self, pos: &Position<Cells>, basic: Basic, attacks: &mut PieceAttacks) -> i32 {
+        self.finish_generic(pos, basic, attacks)
+    }
+
+    #[inline(always)]
+    fn finish_generic(&self, pos: &Position<Cells>, basic: Basic, attacks: &mut PieceAttacks) -> i32 {
         let occ = pos.occupied();
         let npm = basic.npm;
         let us = pos.side_to_move();

@@ -26,6 +26,7 @@
 //! assert!(matches!(r.info.score, Score::Cp(_)));
 //! ```
 
+mod cpu;
 mod eval;
 mod features;
 mod search;

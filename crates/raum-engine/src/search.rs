@@ -481,6 +481,37 @@ impl<'a> Worker<'a> {
         false
     }
 
+    /// Whether `m`, a hash move, is legal here, decided without the move
+    /// generator for a plain move of a piece other than a pawn (its target is
+    /// among the piece's attacks and its king is safe after it); `None` for
+    /// other moves, which the generator decides.
+    fn quick_legal(&self, m: Move) -> Option<bool> {
+        if m.kind() != MoveKind::Normal || m.promotion().is_some() {
+            return None;
+        }
+        let (from, to) = (m.from(), m.to());
+        if from >= self.cells || to >= self.cells {
+            return Some(false);
+        }
+        let pos = &self.pos;
+        let us = pos.side_to_move();
+        let Some(p) = pos.piece_at(from).filter(|p| p.color == us) else { return Some(false) };
+        if Some(p.kind) == pos.variant().pawn() {
+            return None;
+        }
+        // The cells a piece attacks are where it moves only if it moves as it captures
+        // (not so the Five Up king); otherwise only its captures are decided here.
+        if !self.et.moves_as_captures(p.kind) && !pos.color_cells(us.opponent()).has(to) {
+            return None;
+        }
+        let reach = self.et.attacks(p.kind.index(), from, pos.occupied()) & !pos.color_cells(us);
+        if !reach.has(to) {
+            return Some(false);
+        }
+        let after = pos.play_copy(m);
+        Some(!after.attacked_by(us.opponent(), after.king_cell(us), after.occupied()))
+    }
+
     #[inline(always)]
     fn is_capture(&self, m: Move) -> bool {
         match m.kind() {
@@ -663,18 +694,34 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // A hash move known to be legal is tried before the other moves are even
+        // generated: it often cuts. (It also proves the node is no mate or stalemate.)
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
-        legal_into(&self.pos, &mut self.scratch, &mut moves);
-        if moves.is_empty() || (!root && self.pos.halfmove_clock() >= 100) {
-            let empty = moves.is_empty();
-            self.move_lists[ply] = moves;
-            return if empty && in_check { -MATE + ply as i32 } else { DRAW };
+        moves.clear();
+        let quick = tt_move.and_then(|m| self.quick_legal(m));
+        let mut generated = false;
+        let mut tt_move = tt_move.filter(|_| quick == Some(true));
+        if root || quick.is_none() || self.pos.halfmove_clock() >= 100 {
+            legal_into(&self.pos, &mut self.scratch, &mut moves);
+            generated = true;
+            if moves.is_empty() || (!root && self.pos.halfmove_clock() >= 100) {
+                let empty = moves.is_empty();
+                self.move_lists[ply] = moves;
+                return if empty && in_check { -MATE + ply as i32 } else { DRAW };
+            }
+            tt_move = entry.and_then(|e| e.mv).filter(|m| moves.contains(m));
+        } else if tt_move.is_none() {
+            // The hash move was illegal here (a key collision): generate now.
+            legal_into(&self.pos, &mut self.scratch, &mut moves);
+            generated = true;
+            if moves.is_empty() {
+                self.move_lists[ply] = moves;
+                return if in_check { -MATE + ply as i32 } else { DRAW };
+            }
         }
 
-        // The hash move is tried before the others are even scored: it often cuts.
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         buf.clear();
-        let tt_move = tt_move.filter(|m| moves.contains(m));
         let mut scored = false;
         match tt_move {
             Some(m) => buf.push(Scored { mv: m, score: ORDER_HASH }),
@@ -707,6 +754,10 @@ impl<'a> Worker<'a> {
             if i == buf.len() {
                 if scored {
                     break;
+                }
+                if !generated {
+                    legal_into(&self.pos, &mut self.scratch, &mut moves);
+                    generated = true;
                 }
                 self.score_moves(&moves, tt_move, ply, &mut buf);
                 scored = true;
@@ -1147,6 +1198,59 @@ mod tests {
             }
         }
         assert!(checked > 5000, "{checked}");
+    }
+
+    /// The hash-move test without the generator agrees with the generator,
+    /// for the legal moves and for moves borrowed from other positions.
+    #[test]
+    fn quick_legality_agrees_with_the_generator() {
+        let tt = Tt::new(1);
+        let stop = AtomicBool::new(false);
+        let limits = Limits::default();
+        let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
+        let (mut decided, mut illegal) = (0, 0);
+        for id in raum_rules::VariantId::ALL {
+            let v = raum_rules::Variant::get(id);
+            for _game in 0..20 {
+                let mut game = Game::new(Position::start(v));
+                let mut earlier: Vec<Move> = Vec::new();
+                for _ply in 0..120 {
+                    let p = *game.position();
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let shared = Shared {
+                        tt: &tt,
+                        et: EvalTables::get(id),
+                        features: Features::default(),
+                        stop: &stop,
+                        abort: AtomicBool::new(false),
+                        nodes: AtomicU64::new(0),
+                        start: Instant::now(),
+                        node_limit: None,
+                        plan: TimePlan::new(&limits, p.side_to_move()),
+                    };
+                    let w = Worker::new(&shared, &game, true);
+                    for &m in moves.iter().chain(earlier.iter()) {
+                        if let Some(ok) = w.quick_legal(m) {
+                            assert_eq!(ok, p.is_legal(m), "{m:?} in {}", raum_notation::format_position(&p));
+                            decided += 1;
+                            illegal += usize::from(!ok);
+                        }
+                    }
+                    earlier.extend(moves.iter().copied());
+                    if earlier.len() > 400 {
+                        earlier.drain(..200);
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    game.play(moves[(seed % moves.len() as u64) as usize]).unwrap();
+                }
+            }
+        }
+        assert!(decided > 100_000 && illegal > 10_000, "{decided} {illegal}");
     }
 
     #[test]
