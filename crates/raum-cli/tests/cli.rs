@@ -109,6 +109,10 @@ fn bad_input_fails_with_a_clear_message() {
         (&["fen", "--moves", "Zz9-Ec4"], "'Zz9' is not a cell"),
         (&["moves", "--moves", "P-Cc2 Q-Cc3"], "move 2 (Q-Cc3)"),
         (&["show", "--mark", "Cc3"], "no piece on Cc3"),
+        (
+            &["moves", "--fen", "4k|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5/4R|5|5|5|K4 w - -"],
+            "illegal position: Black is in check but it is not Black's move\n",
+        ),
     ];
     for (args, needle) in cases {
         let o = raum(args);

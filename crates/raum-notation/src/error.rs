@@ -66,9 +66,17 @@ pub enum FenError {
         /// What was found.
         found: String,
     },
-    /// The string is well formed but the position is illegal.
+    /// The string is well formed but the position is illegal. (The message
+    /// includes the reason, so it is not also given as the error's source:
+    /// a report of the whole chain would say it twice.)
     #[error("illegal position: {0}")]
-    Illegal(#[from] PositionError),
+    Illegal(PositionError),
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> Self {
+        FenError::Illegal(e)
+    }
 }
 
 /// A move that cannot be read or is not legal.
