@@ -166,9 +166,15 @@ pub struct TuneArgs {
     /// Variant id (five-up, raumschach); the records must be of this variant.
     #[arg(long, short = 'v', default_value = "five-up")]
     pub variant: String,
-    /// A `raum match --record` file.
+    /// `raum match --record` files (one or more).
+    #[arg(long, required = true, num_args = 1..)]
+    pub records: Vec<std::path::PathBuf>,
+    /// Leave every Nth game out of the fit and report its error (0: use every game).
+    #[arg(long, default_value_t = 0)]
+    pub holdout: u32,
+    /// Start from this parameter listing (a `--out` file) instead of the built-in terms.
     #[arg(long)]
-    pub records: std::path::PathBuf,
+    pub start: Option<std::path::PathBuf>,
     /// Passes of the local search at most.
     #[arg(long, default_value_t = 20)]
     pub iterations: u32,

@@ -1,9 +1,11 @@
 //! `raum tune`: Texel-style tuning of the evaluation on `raum match --record`
 //! files. Reads the games, takes quiet-ish positions with each game's result,
 //! fits the sigmoid scale `k`, runs the local search and prints (and with
-//! `--out` writes) the tuned parameters. The built-in parameters are not
-//! changed: paste the printed `EvalParams { .. }` into
-//! `EvalParams::for_variant` to apply them.
+//! `--out` writes) the tuned parameters. With `--holdout N` every Nth game is
+//! left out of the fit and its error reported before and after. The output
+//! file is a listing that `raum match` players take as `engine:…,eval=FILE`
+//! (and `--start FILE` continues from); to adopt the parameters, paste the
+//! printed `EvalParams { .. }` into `EvalParams::for_variant`.
 
 use crate::args::{TuneArgs, variant};
 use anyhow::{Context, Result, bail};
@@ -12,12 +14,11 @@ use raum_engine::tune::{self, Sample};
 use raum_notation::{parse_coordinate, parse_position};
 use raum_rules::{Cells, Variant};
 
-/// Samples from the record file: one game per line (number, white, black,
-/// result, reason, opening, moves, tab-separated).
-fn read_records(v: &'static Variant<Cells>, path: &std::path::Path, skip: usize) -> Result<(usize, Vec<Sample>)> {
+/// Samples from a record file, game by game: one game per line (number,
+/// white, black, result, reason, opening, moves, tab-separated).
+fn read_records(v: &'static Variant<Cells>, path: &std::path::Path, skip: usize) -> Result<Vec<Vec<Sample>>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading --records {}", path.display()))?;
-    let mut games = 0;
-    let mut samples = Vec::new();
+    let mut games = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
@@ -41,10 +42,9 @@ fn read_records(v: &'static Variant<Cells>, path: &std::path::Path, skip: usize)
             pos.play(m);
             moves.push(m);
         }
-        games += 1;
-        samples.extend(tune::samples_from_game(start, &moves, score, skip));
+        games.push(tune::samples_from_game(start, &moves, score, skip));
     }
-    Ok((games, samples))
+    Ok(games)
 }
 
 pub fn tune(a: &TuneArgs) -> Result<()> {
@@ -52,25 +52,56 @@ pub fn tune(a: &TuneArgs) -> Result<()> {
     if a.step <= 0 {
         bail!("--step must be positive");
     }
-    let (games, samples) = read_records(v, &a.records, a.skip_plies)?;
-    if samples.is_empty() {
-        bail!("--records {}: no usable positions in {games} games", a.records.display());
+    if a.holdout == 1 {
+        bail!("--holdout 1 would hold out every game (use 0 for none, or N >= 2 for every Nth game)");
     }
-    println!("Games: {games}  samples: {}", samples.len());
-    let start = EvalParams::for_variant(v.id());
+    let mut games = Vec::new();
+    for path in &a.records {
+        games.extend(read_records(v, path, a.skip_plies)?);
+    }
+    // Every `holdout`-th game is kept out of the fit, to see whether the fit generalises.
+    let (mut samples, mut held) = (Vec::new(), Vec::new());
+    for (i, g) in games.iter().enumerate() {
+        if a.holdout >= 2 && i % a.holdout as usize == a.holdout as usize - 1 {
+            held.extend_from_slice(g);
+        } else {
+            samples.extend_from_slice(g);
+        }
+    }
+    if samples.is_empty() {
+        bail!("--records: no usable positions in {} games", games.len());
+    }
+    println!("Games: {}  samples: {}  held out: {}", games.len(), samples.len(), held.len());
+    let shape = EvalParams::for_variant(v.id());
+    let start = match &a.start {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("reading --start {}", path.display()))?;
+            tune::parse_listing(&shape, &text).with_context(|| format!("--start {}", path.display()))?
+        }
+        None => shape,
+    };
     let k = tune::fit_k(&start, &samples);
     println!("k: {k:.4}");
     let before = tune::texel_error(&start, &samples, k);
     println!("error before: {before:.6}");
+    let held_before = (!held.is_empty()).then(|| tune::texel_error(&start, &held, k));
+    if let Some(e) = held_before {
+        println!("held-out error before: {e:.6}");
+    }
     let r = tune::optimise(&start, &samples, k, a.step, a.iterations, &mut |i, e| {
         eprintln!("pass {i}: error {e:.6}");
     });
     println!("error after: {:.6}  ({} passes)", r.error, r.iterations);
+    let mut summary = format!("error {before:.6} -> {:.6}", r.error);
+    if let Some(e0) = held_before {
+        let e1 = tune::texel_error(&r.params, &held, k);
+        println!("held-out error after: {e1:.6}");
+        summary.push_str(&format!(", held-out error {e0:.6} -> {e1:.6}"));
+    }
     let text = format!(
-        "# raum tune: {} games, {} samples, k = {k:.4}, error {before:.6} -> {:.6}\n{}\n# As Rust, for EvalParams::for_variant:\n{}\n",
-        games,
+        "# raum tune: {} games, {} samples, k = {k:.4}, {summary}\n{}\n# As Rust, for EvalParams::for_variant:\n{}\n",
+        games.len(),
         samples.len(),
-        r.error,
         tune::listing(&r.params),
         tune::to_rust(&r.params).lines().map(|l| format!("# {l}")).collect::<Vec<_>>().join("\n")
     );

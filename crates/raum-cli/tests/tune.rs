@@ -11,13 +11,13 @@ fn tune_runs_on_match_records() {
     let out_file = dir.join("params.txt");
     let raum = env!("CARGO_BIN_EXE_raum");
     let o = Command::new(raum)
-        .args(["match", "--variant", "five-up", "--a", "random", "--b", "greedy", "--games", "4", "--record"])
+        .args(["match", "--variant", "five-up", "--a", "random", "--b", "greedy", "--games", "6", "--record"])
         .arg(&record)
         .output()
         .expect("raum match runs");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let o = Command::new(raum)
-        .args(["tune", "--variant", "five-up", "--iterations", "3", "--records"])
+        .args(["tune", "--variant", "five-up", "--iterations", "3", "--holdout", "3", "--records"])
         .arg(&record)
         .arg("--out")
         .arg(&out_file)
@@ -33,7 +33,20 @@ fn tune_runs_on_match_records() {
     let after = number("error after:");
     assert!(after <= before, "{after} > {before}");
     assert!(out.contains("value_P = "), "{out}");
+    assert!(out.contains("held-out error before:") && out.contains("held-out error after:"), "{out}");
     let written = std::fs::read_to_string(&out_file).unwrap();
     assert!(written.contains("tempo = "), "{written}");
+    // The written listing is an evaluation a match player takes, and a start for more tuning.
+    let spec = format!("engine:nodes=200,eval={}", out_file.display());
+    let o = Command::new(raum).args(["match", "--a", &spec, "--b", "random", "--games", "2"]).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = Command::new(raum)
+        .args(["tune", "--iterations", "1", "--records"])
+        .arg(&record)
+        .arg("--start")
+        .arg(&out_file)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
