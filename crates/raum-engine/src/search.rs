@@ -68,6 +68,15 @@ struct Scored {
     score: i32,
 }
 
+/// The stages of a node's moves (see `Worker::negamax`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    Captures,
+    Killers,
+    Rest,
+    Done,
+}
+
 /// Ordering bands, from first to last.
 const ORDER_HASH: i32 = 30_000_000;
 const ORDER_GOOD_CAPTURE: i32 = 20_000_000;
@@ -100,6 +109,8 @@ struct Worker<'a> {
     pv: Vec<Move>,
     pv_len: [usize; MAX_PLY + 1],
     buffers: Vec<Vec<Scored>>,
+    /// Per ply: losing captures held back until the quiet moves are listed.
+    deferred: Vec<Vec<Scored>>,
     /// Per ply: the legal moves.
     move_lists: Vec<Vec<Move>>,
     /// Where the generator writes before the moves are copied to `move_lists`.
@@ -263,6 +274,7 @@ impl<'a> Worker<'a> {
             pv: vec![Move::normal(0, 0); (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: [0; MAX_PLY + 1],
             buffers: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            deferred: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(32)).collect(),
             move_lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             scratch: Box::default(),
             lmr,
@@ -587,10 +599,12 @@ impl<'a> Worker<'a> {
     /// Plays `m`, pushing its hash; `true` if it gives check.
     #[inline(always)]
     fn make(&mut self, m: Move, ply: usize) -> (raum_rules::Undo<Cells>, bool) {
+        // The cheap filter spares most moves the full test.
+        let may_check = self.may_check(m);
         let undo = self.pos.play(m);
         self.hashes.push(self.pos.hash());
         self.stack[ply + 1].since_null = self.stack[ply].since_null + 1;
-        (undo, self.pos.is_check())
+        (undo, may_check && self.pos.is_check())
     }
 
     #[inline(always)]
@@ -694,42 +708,43 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // A hash move known to be legal is tried before the other moves are even
-        // generated: it often cuts. (It also proves the node is no mate or stalemate.)
+        // Away from the root and out of check, moves come in stages: the hash
+        // move (when a quick test proves it legal), captures and promotions,
+        // killers, then everything else from the legal generator. A cutoff in an
+        // early stage spares the generator. Elsewhere all moves are generated first.
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
         let quick = tt_move.and_then(|m| self.quick_legal(m));
+        let staged = !root && !in_check && self.pos.halfmove_clock() < 100 && (tt_move.is_none() || quick.is_some());
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        buf.clear();
+        let mut deferred = std::mem::take(&mut self.deferred[ply]);
+        deferred.clear();
         let mut generated = false;
-        let mut tt_move = tt_move.filter(|_| quick == Some(true));
-        if root || quick.is_none() || self.pos.halfmove_clock() >= 100 {
+        let mut tt_move = tt_move;
+        let mut stage = Stage::Captures;
+        if staged {
+            tt_move = tt_move.filter(|_| quick == Some(true));
+        } else {
             legal_into(&self.pos, &mut self.scratch, &mut moves);
             generated = true;
             if moves.is_empty() || (!root && self.pos.halfmove_clock() >= 100) {
                 let empty = moves.is_empty();
                 self.move_lists[ply] = moves;
+                self.buffers[ply] = buf;
+                self.deferred[ply] = deferred;
                 return if empty && in_check { -MATE + ply as i32 } else { DRAW };
             }
-            tt_move = entry.and_then(|e| e.mv).filter(|m| moves.contains(m));
-        } else if tt_move.is_none() {
-            // The hash move was illegal here (a key collision): generate now.
-            legal_into(&self.pos, &mut self.scratch, &mut moves);
-            generated = true;
-            if moves.is_empty() {
-                self.move_lists[ply] = moves;
-                return if in_check { -MATE + ply as i32 } else { DRAW };
-            }
+            tt_move = tt_move.filter(|m| moves.contains(m));
+            stage = Stage::Rest;
         }
-
-        let mut buf = std::mem::take(&mut self.buffers[ply]);
-        buf.clear();
-        let mut scored = false;
-        match tt_move {
-            Some(m) => buf.push(Scored { mv: m, score: ORDER_HASH }),
-            None => {
-                self.score_moves(&moves, None, ply, &mut buf);
-                scored = true;
-            }
+        if let Some(m) = tt_move {
+            buf.push(Scored { mv: m, score: ORDER_HASH });
         }
+        // The pieces whose captures need a legality test (see `noisy_moves`).
+        let mut unsure: Cells = 0;
+        let mut tried_killers: [Option<Move>; 2] = [None; 2];
+        let mut sorted = false;
 
         let original_alpha = alpha;
         let mut best = -INF;
@@ -751,21 +766,79 @@ impl<'a> Worker<'a> {
 
         let mut i = 0;
         loop {
-            if i == buf.len() {
-                if scored {
-                    break;
+            while i == buf.len() && stage != Stage::Done {
+                // The next stage's moves; a batch is only added once the last is used up.
+                match stage {
+                    Stage::Captures => {
+                        let start = buf.len();
+                        unsure = self.noisy_moves(&mut buf, None);
+                        let mut keep = start;
+                        for j in start..buf.len() {
+                            let sm = buf[j];
+                            if Some(sm.mv) == tt_move {
+                                continue;
+                            }
+                            // (Moves of this stage without a promotion are captures.)
+                            if self.features.has(Feature::MvvLva)
+                                && sm.mv.promotion().is_none()
+                                && self.losing_capture(sm.mv, self.victim_value(sm.mv))
+                            {
+                                deferred.push(Scored { mv: sm.mv, score: ORDER_BAD_CAPTURE + sm.score });
+                                continue;
+                            }
+                            buf[keep] = sm;
+                            keep += 1;
+                        }
+                        buf.truncate(keep);
+                        stage = Stage::Killers;
+                    }
+                    Stage::Killers => {
+                        for (slot, k) in killers.iter().enumerate() {
+                            let Some(k) = *k else { continue };
+                            if Some(k) != tt_move
+                                && k.promotion().is_none()
+                                && !self.is_capture(k)
+                                && self.quick_legal(k) == Some(true)
+                            {
+                                buf.push(Scored { mv: k, score: ORDER_KILLER + 1 - slot as i32 });
+                                tried_killers[slot] = Some(k);
+                            }
+                        }
+                        stage = Stage::Rest;
+                    }
+                    Stage::Rest => {
+                        if !generated {
+                            legal_into(&self.pos, &mut self.scratch, &mut moves);
+                            generated = true;
+                            if moves.is_empty() {
+                                // Staged nodes are not in check: stalemate (nothing was searched).
+                                self.move_lists[ply] = moves;
+                                self.buffers[ply] = buf;
+                                self.deferred[ply] = deferred;
+                                return DRAW;
+                            }
+                        }
+                        let best_promo = self.et.best_promotion();
+                        for &m in &moves {
+                            if Some(m) == tt_move
+                                || (staged && (tried_killers.contains(&Some(m)) || self.is_noisy(m, best_promo)))
+                            {
+                                continue;
+                            }
+                            buf.push(Scored { mv: m, score: self.score_move(m, &killers, best_promo) });
+                        }
+                        buf.append(&mut deferred);
+                        stage = Stage::Done;
+                    }
+                    Stage::Done => {}
                 }
-                if !generated {
-                    legal_into(&self.pos, &mut self.scratch, &mut moves);
-                    generated = true;
-                }
-                self.score_moves(&moves, tt_move, ply, &mut buf);
-                scored = true;
-                if i == buf.len() {
-                    break;
-                }
+                sorted = false;
             }
-            // Selection sort for the first few moves (most cutoffs come early), then one sort.
+            if i == buf.len() {
+                break;
+            }
+            // Selection sort for the first few moves (most cutoffs come early), then one sort
+            // of the rest of the batch.
             if i < SELECT {
                 let mut bi = i;
                 for j in i + 1..buf.len() {
@@ -774,11 +847,23 @@ impl<'a> Worker<'a> {
                     }
                 }
                 buf.swap(i, bi);
-            } else if i == SELECT {
+            } else if !sorted {
                 buf[i..].sort_unstable_by_key(|s| std::cmp::Reverse(s.score));
+                sorted = true;
             }
             i += 1;
             let m = buf[i - 1].mv;
+            if staged
+                && (m.from() == self.pos.king_cell(us) || unsure.has(m.from()))
+                && self.is_noisy(m, self.et.best_promotion())
+            {
+                // A pseudo-legal capture or promotion of the capture stage (the generator's
+                // are skipped in staged nodes), by the king or a piece that may be pinned.
+                let after = self.pos.play_copy(m);
+                if after.attacked_by(us.opponent(), after.king_cell(us), after.occupied()) {
+                    continue;
+                }
+            }
             let quiet = m.promotion().is_none() && !self.is_capture(m);
             let is_killer = killers.contains(&Some(m));
 
@@ -830,6 +915,7 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 self.buffers[ply] = buf;
                 self.move_lists[ply] = moves;
+                self.deferred[ply] = deferred;
                 return 0;
             }
 
@@ -871,6 +957,7 @@ impl<'a> Worker<'a> {
         }
         self.buffers[ply] = buf;
         self.move_lists[ply] = moves;
+        self.deferred[ply] = deferred;
 
         let bound = if best >= beta {
             Bound::Lower
@@ -883,37 +970,37 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Appends every move of `moves` but `skip` with its ordering score: good
-    /// captures (MVV-LVA), promotions to the best kind, killers, quiet moves by
-    /// history, losing captures, underpromotions.
-    fn score_moves(&self, moves: &[Move], skip: Option<Move>, ply: usize, buf: &mut Vec<Scored>) {
-        let killers = self.stack[ply].killers;
-        let best_promo = self.et.best_promotion();
-        for &m in moves {
-            if Some(m) == skip {
-                continue;
+    /// The ordering score of `m`: good captures (MVV-LVA), promotions to the
+    /// best kind, killers, quiet moves by history, losing captures, underpromotions.
+    #[inline]
+    fn score_move(&self, m: Move, killers: &[Option<Move>; 2], best_promo: Option<raum_rules::Kind>) -> i32 {
+        if m.promotion().is_some() && m.promotion() != best_promo {
+            ORDER_UNDERPROMOTION + self.victim_value(m)
+        } else if self.is_capture(m) {
+            if !self.features.has(Feature::MvvLva) {
+                return ORDER_GOOD_CAPTURE;
             }
-            let score = if m.promotion().is_some() && m.promotion() != best_promo {
-                ORDER_UNDERPROMOTION + self.victim_value(m)
-            } else if self.is_capture(m) {
-                if !self.features.has(Feature::MvvLva) {
-                    buf.push(Scored { mv: m, score: ORDER_GOOD_CAPTURE });
-                    continue;
-                }
-                let victim = self.victim_value(m);
-                let mvv = victim * 16 - self.mover_value(m) / 16;
-                if self.losing_capture(m, victim) { ORDER_BAD_CAPTURE + mvv } else { ORDER_GOOD_CAPTURE + mvv }
-            } else if m.promotion().is_some() {
-                ORDER_PROMOTION
-            } else if Some(m) == killers[0] {
-                ORDER_KILLER + 1
-            } else if Some(m) == killers[1] {
-                ORDER_KILLER
-            } else {
-                self.history[self.history_index(m)]
-            };
-            buf.push(Scored { mv: m, score });
+            let victim = self.victim_value(m);
+            let mvv = victim * 16 - self.mover_value(m) / 16;
+            if self.losing_capture(m, victim) { ORDER_BAD_CAPTURE + mvv } else { ORDER_GOOD_CAPTURE + mvv }
+        } else if m.promotion().is_some() {
+            ORDER_PROMOTION
+        } else if Some(m) == killers[0] {
+            ORDER_KILLER + 1
+        } else if Some(m) == killers[1] {
+            ORDER_KILLER
+        } else {
+            self.history[self.history_index(m)]
         }
+    }
+
+    /// Whether `m` is among the moves [`Worker::noisy_moves`] lists: a plain
+    /// capture (no en passant) or a promotion to the best kind.
+    #[inline(always)]
+    fn is_noisy(&self, m: Move, best_promo: Option<raum_rules::Kind>) -> bool {
+        m.kind() == MoveKind::Normal
+            && ((m.promotion().is_some() && m.promotion() == best_promo)
+                || (m.promotion().is_none() && self.pos.piece_at(m.to()).is_some()))
     }
 
     /// Pseudo-legal captures and best-kind promotions for quiescence (the side
@@ -1084,6 +1171,7 @@ impl<'a> Worker<'a> {
             // Evasions come from the legal generator; a pseudo-legal capture needs a
             // test if the king moves or the mover may be pinned.
             let test = !in_check && (m.from() == self.pos.king_cell(us) || unsure & Cells::single(m.from()) != 0);
+            let may_check = self.may_check(m);
             let undo = self.pos.play(m);
             if test && self.pos.attacked_by(us.opponent(), self.pos.king_cell(us), self.pos.occupied()) {
                 self.pos.unplay(m, undo);
@@ -1091,7 +1179,7 @@ impl<'a> Worker<'a> {
             }
             self.hashes.push(self.pos.hash());
             self.stack[ply + 1].since_null = self.stack[ply].since_null + 1;
-            let gives_check = self.pos.is_check();
+            let gives_check = may_check && self.pos.is_check();
             let score = -self.qsearch(-beta, -alpha, ply + 1, gives_check);
             self.unmake(m, undo);
             if self.stopped {

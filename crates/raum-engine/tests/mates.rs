@@ -32,15 +32,9 @@ fn mates_within(p: &Position<Cells>, n: u32) -> bool {
     })
 }
 
-/// The mate distance when it is 1 or 2, checked exhaustively.
-fn exact_mate(p: &Position<Cells>) -> Option<u32> {
-    if mates_within(p, 1) {
-        Some(1)
-    } else if mates_within(p, 2) {
-        Some(2)
-    } else {
-        None
-    }
+/// The mate distance when it is at most `max` moves, checked exhaustively.
+fn exact_mate(p: &Position<Cells>, max: u32) -> Option<u32> {
+    (1..=max).find(|&n| mates_within(p, n))
 }
 
 fn suite() -> Vec<(VariantId, String, u32)> {
@@ -61,7 +55,7 @@ fn every_mate_is_verified_and_found() {
     for (id, fen, n) in suite() {
         let v = Variant::get(id);
         let pos = parse_position(v, &fen).expect("position");
-        assert_eq!(exact_mate(&pos), Some(n), "{id} {fen}: not a mate in exactly {n}");
+        assert_eq!(exact_mate(&pos, n), Some(n), "{id} {fen}: not a mate in exactly {n}");
         engine.new_game();
         let game = Game::new(pos);
         let limits = Limits { depth: Some(4 * n + 2), ..Limits::default() };
@@ -70,7 +64,7 @@ fn every_mate_is_verified_and_found() {
         let best = r.best.expect("a move");
         let after = pos.play_copy(best);
         assert!(
-            is_mate(&after) || (n == 2 && after.legal_moves().iter().all(|&m| mates_within(&after.play_copy(m), 1))),
+            is_mate(&after) || (n > 1 && after.legal_moves().iter().all(|&m| mates_within(&after.play_copy(m), n - 1))),
             "{id} {fen}: {best:?} does not keep the mate"
         );
         per_variant[VariantId::ALL.iter().position(|&x| x == id).unwrap_or(0)] += 1;
@@ -91,9 +85,10 @@ fn generate_mates() {
             rng ^= rng << 17;
             (rng % n as u64) as usize
         };
-        let (mut ones, mut twos) = (0, 0);
+        let threes_wanted: usize = std::env::var("RAUM_MATES_IN_3").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+        let (mut ones, mut twos, mut threes) = (0, 0, 0);
         let mut games = 0;
-        while (ones < 20 || twos < 15) && games < 3000 {
+        while (ones < 20 || twos < 15 || threes < threes_wanted) && games < 3000 {
             games += 1;
             let mut pos: Position<Cells> = Position::start(v);
             for ply in 0..300 {
@@ -102,7 +97,8 @@ fn generate_mates() {
                     break;
                 }
                 if ply > 20 && ply % 3 == 0 {
-                    match exact_mate(&pos) {
+                    let max = if threes < threes_wanted && pos.count_legal() < 40 { 3 } else { 2 };
+                    match exact_mate(&pos, max) {
                         Some(1) if ones < 20 => {
                             println!("{id} ; {} ; 1", format_position(&pos));
                             ones += 1;
@@ -110,6 +106,10 @@ fn generate_mates() {
                         Some(2) if twos < 15 && pos.count_legal() < 60 => {
                             println!("{id} ; {} ; 2", format_position(&pos));
                             twos += 1;
+                        }
+                        Some(3) => {
+                            println!("{id} ; {} ; 3", format_position(&pos));
+                            threes += 1;
                         }
                         _ => {}
                     }
@@ -124,6 +124,6 @@ fn generate_mates() {
                 pos.play(m);
             }
         }
-        eprintln!("{id}: {ones} mates in 1, {twos} mates in 2 from {games} games");
+        eprintln!("{id}: {ones} mates in 1, {twos} mates in 2, {threes} mates in 3 from {games} games");
     }
 }
