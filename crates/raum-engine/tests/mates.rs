@@ -1,12 +1,13 @@
 //! The forced-mate suite: `tests/data/mates.txt` holds positions where the side
-//! to move mates in exactly N (1 or 2), each claim verified here by exhaustive
+//! to move mates in exactly N (1, 2 or 3), each claim verified here by exhaustive
 //! search over all legal moves and replies, and each solved by the engine at a
 //! fixed depth of 4N+2 plies (the right mate score and a move that keeps the
 //! mate). At 2N+2 plies some quiet mates in 2 are still missed: the pruning
 //! and reductions of quiet moves hide them for a few plies (a known weakness).
 //!
 //! The positions come from random games (`generate_mates`, ignored by default:
-//! `cargo test --release -p raum-engine --test mates -- --ignored --nocapture`).
+//! `cargo test --release -p raum-engine --test mates -- --ignored --nocapture`;
+//! with `RAUM_MATES_IN_3=N` it also looks for N mates in 3 per variant).
 
 use raum_engine::{Engine, Limits, Score};
 use raum_notation::{format_position, parse_position};
@@ -72,7 +73,8 @@ fn every_mate_is_verified_and_found() {
     assert!(per_variant.iter().all(|&c| c >= 30), "mates per variant: {per_variant:?}");
 }
 
-/// Finds mate-in-1 and mate-in-2 positions in random games and prints suite lines.
+/// Finds mate-in-1, mate-in-2 (and with `RAUM_MATES_IN_3`, mate-in-3) positions in
+/// random games and prints suite lines.
 #[test]
 #[ignore = "generator for tests/data/mates.txt"]
 fn generate_mates() {
