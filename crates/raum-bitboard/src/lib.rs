@@ -61,10 +61,13 @@ pub trait CellSet:
     /// Wrapping subtraction of the sets read as integers (for the borrow trick
     /// that finds a ray's first blocker without branching).
     fn wrapping_minus(self, other: Self) -> Self;
-    /// The top `bits` bits (1..=64) of the set times `magic`, read as a number:
-    /// the multiply-gather that turns the occupancy of a few cells (a line
-    /// through a slider) into a small table index.
-    fn magic_index(self, magic: u128, bits: u32) -> usize;
+    /// The multiply-gather that turns the occupancy of a few cells (a line
+    /// through a slider) into a small table index: the set's low and high
+    /// 64-bit words times the low and high words of `magic`, summed, shifted
+    /// right by `shift` (so `64 - shift` bits are left). Two 64-bit products
+    /// are cheaper than one 128-bit product, and magics for them exist as
+    /// readily because a line has only a few cells.
+    fn magic_index(self, magic: u128, shift: u32) -> usize;
     /// Every cell number moved up by `delta` (down if negative); cells pushed
     /// past either end are dropped.
     fn shift(self, delta: i32) -> Self;
@@ -165,8 +168,10 @@ impl CellSet for u128 {
         self.wrapping_sub(other)
     }
     #[inline(always)]
-    fn magic_index(self, magic: u128, bits: u32) -> usize {
-        ((self.wrapping_mul(magic) >> 64) as u64 >> (64 - bits)) as usize
+    fn magic_index(self, magic: u128, shift: u32) -> usize {
+        let lo = (self as u64).wrapping_mul(magic as u64);
+        let hi = ((self >> 64) as u64).wrapping_mul((magic >> 64) as u64);
+        (lo.wrapping_add(hi) >> shift) as usize
     }
     #[inline(always)]
     fn shift(self, delta: i32) -> Self {

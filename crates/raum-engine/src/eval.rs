@@ -15,7 +15,7 @@
 
 use raum_bitboard::CellSet;
 use raum_geometry::{DIRECTIONS, Lines, Tables, Vector, family_directions};
-use raum_rules::{Cells, Color, Kind, MAX_KINDS, Position, Role, Variant, VariantId};
+use raum_rules::{Cells, Color, Kind, MAX_KINDS, Move, MoveKind, Position, Role, Variant, VariantId};
 use std::sync::OnceLock;
 
 /// A variant's evaluation terms, as data. Pieces are named by letter, so the
@@ -110,6 +110,12 @@ pub struct EvalTables {
     pawn_distance: [Vec<u8>; 2],
     /// Per cell: the cell and its 26 neighbours.
     king_zone: Vec<Cells>,
+    /// `[color][cell]`: the cells from which a pawn of `color` attacks some cell of
+    /// `king_zone[cell]`, so king safety visits only the pawns that count.
+    zone_pawn_sources: [Vec<Cells>; 2],
+    /// Pawn captures and single steps as shifts of cell numbers, where every
+    /// vector is one (a bounded box board): all pawns move in one operation.
+    pawn_shifts: Option<PawnShifts>,
     /// `[kind * cells + cell]`: cells a piece (pawns: of White, then `[kinds * cells..]` Black's)
     /// attacks on an empty board.
     reach: Vec<Cells>,
@@ -195,8 +201,12 @@ impl EvalTables {
         let mut pawn_bonus: [Vec<i32>; 2] = Default::default();
         let mut pawn_distance: [Vec<u8>; 2] = Default::default();
         let mut pawn_steps: [Vec<Cells>; 2] = Default::default();
+        let mut capture_shifts: [Option<Vec<PawnShift>>; 2] = Default::default();
+        let mut step_shifts: [Option<Vec<PawnShift>>; 2] = Default::default();
         for c in Color::ALL {
             let caps = pawn_vectors(c, &spec.pawns.captures);
+            capture_shifts[c.index()] = PawnShift::all(board, &caps);
+            step_shifts[c.index()] = PawnShift::all(board, &pawn_vectors(c, &spec.pawns.steps));
             pawn_attacks[c.index()] = (0..n).map(|cell| Tables::<Cells>::leaps(board, cell, &caps)).collect();
             let steps = pawn_vectors(c, &spec.pawns.steps);
             pawn_steps[c.index()] = (0..n).map(|cell| Tables::<Cells>::leaps(board, cell, &steps)).collect();
@@ -246,7 +256,13 @@ impl EvalTables {
                     .filter_map(|&d| board.step(cell, d))
                     .fold(Cells::single(cell), |z, t| z | Cells::single(t))
             })
-            .collect();
+            .collect::<Vec<Cells>>();
+        let zone_pawn_sources = [0, 1].map(|ci| {
+            king_zone
+                .iter()
+                .map(|&zone| (0..n).filter(|&p| pawn_attacks[ci][p] & zone != 0).fold(0, |s, p| s | Cells::single(p)))
+                .collect()
+        });
         let start = Position::start(v);
         let start_npm = pieces
             .iter()
@@ -275,6 +291,13 @@ impl EvalTables {
             pawn_bonus,
             pawn_distance,
             king_zone,
+            zone_pawn_sources,
+            pawn_shifts: match (capture_shifts, step_shifts) {
+                ([Some(cw), Some(cb)], [Some(sw), Some(sb)]) => {
+                    Some(PawnShifts { captures: [cw, cb], steps: [sw, sb] })
+                }
+                _ => None,
+            },
             reach,
             lines,
             start_npm,
@@ -329,6 +352,12 @@ impl EvalTables {
         self.pawn_attacks[color.index()][cell]
     }
 
+    /// The pawn vectors as shifts, on boards where they are.
+    #[inline(always)]
+    pub fn pawn_shifts(&self) -> Option<&PawnShifts> {
+        self.pawn_shifts.as_ref()
+    }
+
     /// Cells a pawn of `color` on `cell` steps to (single steps).
     #[inline(always)]
     pub fn pawn_steps(&self, color: Color, cell: usize) -> Cells {
@@ -364,45 +393,87 @@ impl EvalTables {
     /// [`EvalTables::evaluate`], which adds mobility and king safety.
     #[inline]
     pub fn basic(&self, pos: &Position<Cells>) -> Basic {
+        self.basic_from(pos, self.material(pos))
+    }
+
+    /// Each side's material and pawn advancement, counted from scratch.
+    pub fn material(&self, pos: &Position<Cells>) -> Material {
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::fast_bits() {
             // SAFETY: the CPU has the instruction (checked just above).
-            return unsafe { self.basic_popcnt(pos) };
+            return unsafe { self.material_popcnt(pos) };
         }
-        self.basic_generic(pos)
+        self.material_generic(pos)
     }
 
-    /// [`EvalTables::basic`] compiled for [`crate::cpu::fast_bits`] CPUs.
+    /// [`EvalTables::material`] compiled for [`crate::cpu::fast_bits`] CPUs.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    fn basic_popcnt(&self, pos: &Position<Cells>) -> Basic {
-        self.basic_generic(pos)
+    fn material_popcnt(&self, pos: &Position<Cells>) -> Material {
+        self.material_generic(pos)
     }
 
     #[inline(always)]
-    fn basic_generic(&self, pos: &Position<Cells>) -> Basic {
-        let mut side = [0i32; 2];
-        let mut npm = [0i32; 2];
-        for c in Color::ALL {
-            for &k in &self.pieces {
-                npm[c.index()] += pos.pieces(c, Kind(k as u8)).count() as i32 * self.value[k];
-            }
-        }
-        let s = self.start_npm;
+    fn material_generic(&self, pos: &Position<Cells>) -> Material {
+        let mut m = Material::default();
         for c in Color::ALL {
             let ci = c.index();
-            side[ci] = npm[ci];
+            for &k in &self.pieces {
+                m.npm[ci] += pos.pieces(c, Kind(k as u8)).count() as i32 * self.value[k];
+            }
             if let Some(p) = self.pawn {
                 let pawns = pos.pieces(c, p);
                 let bonus = &self.pawn_bonus[ci];
-                let adv: i32 = pawns.cells().map(|cell| bonus[cell]).sum();
-                // Advancement counts up to twice as much when the enemy's pieces are gone.
-                side[ci] += pawns.count() as i32 * self.value[p.index()] + adv * (2 * s - npm[1 - ci].min(s)) / s;
+                m.pawns[ci] = pawns.count() as i32 * self.value[p.index()];
+                m.advance[ci] = pawns.cells().map(|cell| bonus[cell]).sum();
             }
         }
+        m
+    }
+
+    /// [`EvalTables::material`] after `m` from `pos` (the position before the
+    /// move), from the material before it: only what the move takes, moves or
+    /// promotes changes. `None` for en passant and castling, whose effects are
+    /// easier counted again after the move.
+    #[inline(always)]
+    pub fn material_after(&self, pos: &Position<Cells>, m: Move, before: Material) -> Option<Material> {
+        if !matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep) {
+            return None;
+        }
+        let mut after = before;
+        let (from, to) = (m.from(), m.to());
+        let us = pos.side_to_move().index();
+        if let Some(victim) = pos.piece_at(to) {
+            let them = victim.color.index();
+            if Some(victim.kind) == self.pawn {
+                after.pawns[them] -= self.value[victim.kind.index()];
+                after.advance[them] -= self.pawn_bonus[them][to];
+            } else {
+                after.npm[them] -= self.value[victim.kind.index()];
+            }
+        }
+        let mover = pos.piece_at(from)?;
+        if Some(mover.kind) == self.pawn {
+            after.advance[us] -= self.pawn_bonus[us][from];
+            if let Some(k) = m.promotion() {
+                after.pawns[us] -= self.value[mover.kind.index()];
+                after.npm[us] += self.value[k.index()];
+            } else {
+                after.advance[us] += self.pawn_bonus[us][to];
+            }
+        }
+        Some(after)
+    }
+
+    /// [`EvalTables::basic`] from the position's [`Material`].
+    #[inline(always)]
+    pub fn basic_from(&self, pos: &Position<Cells>, m: Material) -> Basic {
+        let s = self.start_npm;
+        // Advancement counts up to twice as much when the enemy's pieces are gone.
+        let side = [0, 1].map(|ci| m.npm[ci] + m.pawns[ci] + m.advance[ci] * (2 * s - m.npm[1 - ci].min(s)) / s);
         let white = side[0] - side[1];
         let stm = if pos.side_to_move() == Color::White { white } else { -white };
-        Basic { score: stm + self.params.tempo, npm }
+        Basic { score: stm + self.params.tempo, npm: m.npm }
     }
 
     /// The full evaluation from its cheap part; records the attacks of the side
@@ -428,7 +499,8 @@ impl EvalTables {
         let occ = pos.occupied();
         let npm = basic.npm;
         let us = pos.side_to_move();
-        let zones = [self.king_zone[pos.king_cell(Color::White)], self.king_zone[pos.king_cell(Color::Black)]];
+        let kings = [pos.king_cell(Color::White), pos.king_cell(Color::Black)];
+        let zones = [self.king_zone[kings[0]], self.king_zone[kings[1]]];
         let mut mobility = [0i32; 2];
         // danger[c]: enemy attacks on c's king zone.
         let mut danger = [0i32; 2];
@@ -450,7 +522,7 @@ impl EvalTables {
             }
             if let Some(p) = self.pawn {
                 let table = &self.pawn_attacks[ci];
-                for cell in pos.pieces(c, p).cells() {
+                for cell in (pos.pieces(c, p) & self.zone_pawn_sources[ci][kings[1 - ci]]).cells() {
                     danger[1 - ci] += (table[cell] & enemy_zone).count() as i32;
                 }
             }
@@ -470,6 +542,67 @@ impl EvalTables {
     pub fn evaluate(&self, pos: &Position<Cells>) -> i32 {
         self.finish(pos, self.basic(pos), &mut PieceAttacks::default())
     }
+}
+
+/// Each side's material and pawn advancement (indexed by colour), the terms a
+/// move changes only where it takes, moves or promotes: the search keeps them
+/// move by move instead of counting the board at every node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Material {
+    /// Material in pieces other than pawns and the king.
+    pub npm: [i32; 2],
+    /// Material in pawns.
+    pub pawns: [i32; 2],
+    /// The sum of the pawns' advancement bonuses.
+    pub advance: [i32; 2],
+}
+
+/// A pawn vector as a shift of cell numbers: the pawns on `from` reach `cell + delta`.
+#[derive(Clone, Copy, Debug)]
+pub struct PawnShift {
+    /// The cells from which the vector stays on the board.
+    pub from: Cells,
+    /// The change of cell number.
+    pub delta: i32,
+}
+
+impl PawnShift {
+    /// Each vector as a shift, or `None` if some vector is not one (a wrapping axis).
+    fn all(board: &raum_geometry::Board, vectors: &[Vector]) -> Option<Vec<PawnShift>> {
+        vectors
+            .iter()
+            .map(|&vec| {
+                let mut shift = PawnShift { from: 0, delta: 0 };
+                let mut delta = None;
+                for cell in 0..board.len() {
+                    if let Some(t) = board.step(cell, vec) {
+                        let d = t as i32 - cell as i32;
+                        if *delta.get_or_insert(d) != d {
+                            return None;
+                        }
+                        shift.from |= Cells::single(cell);
+                    }
+                }
+                shift.delta = delta.unwrap_or(0);
+                Some(shift)
+            })
+            .collect()
+    }
+
+    /// Where the pawns in `pawns` land.
+    #[inline(always)]
+    pub fn apply(&self, pawns: Cells) -> Cells {
+        (pawns & self.from).shift(self.delta)
+    }
+}
+
+/// `[color]`: the pawns' capture and single-step vectors as shifts.
+#[derive(Clone, Debug)]
+pub struct PawnShifts {
+    /// Capture vectors.
+    pub captures: [Vec<PawnShift>; 2],
+    /// Single-step vectors.
+    pub steps: [Vec<PawnShift>; 2],
 }
 
 /// The cheap part of an evaluation.
@@ -613,5 +746,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn material_kept_move_by_move_equals_a_recount() {
+        // Every legal move of random games (captures, promotions, castling and en
+        // passant included): the update from the move equals counting the board after it.
+        let mut seed = 0x5EED_0FA7_E51A_1D00_u64;
+        let (mut special, mut promotions, mut captures) = (0, 0, 0);
+        for id in VariantId::ALL {
+            let v = Variant::get(id);
+            let t = EvalTables::get(id);
+            for _game in 0..30 {
+                let mut pos = Position::start(v);
+                let mut material = t.material(&pos);
+                for _ply in 0..200 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &m in moves.iter() {
+                        let after = pos.play_copy(m);
+                        match t.material_after(&pos, m, material) {
+                            Some(kept) => {
+                                assert_eq!(kept, t.material(&after), "{id} {m:?}");
+                                promotions += m.promotion().is_some() as usize;
+                                captures += pos.piece_at(m.to()).is_some() as usize;
+                            }
+                            None => special += 1,
+                        }
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    material = t.material_after(&pos, m, material).unwrap_or_else(|| t.material(&pos.play_copy(m)));
+                    pos.play(m);
+                    assert_eq!(material, t.material(&pos), "{id} {m:?}");
+                    assert_eq!(t.basic_from(&pos, material), t.basic(&pos));
+                }
+            }
+        }
+        assert!(special > 0 && promotions > 0 && captures > 0, "{special} {promotions} {captures}");
     }
 }

@@ -34,7 +34,7 @@ mod time;
 mod tt;
 pub mod tune;
 
-pub use eval::{Basic, EvalParams, EvalTables, PieceAttacks, evaluate};
+pub use eval::{Basic, EvalParams, EvalTables, Material, PieceAttacks, evaluate};
 pub use features::{Feature, Features, UnknownFeature};
 pub use time::TimePlan;
 

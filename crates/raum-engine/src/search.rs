@@ -1,7 +1,7 @@
 //! The search: iterative deepening PVS with aspiration windows, quiescence,
 //! pruning and reductions, and lazy SMP over a shared transposition table.
 
-use crate::eval::{EvalTables, PieceAttacks};
+use crate::eval::{EvalTables, Material, PieceAttacks};
 use crate::features::{Feature, Features};
 use crate::time::TimePlan;
 use crate::tt::{Bound, Tt};
@@ -103,6 +103,8 @@ struct Worker<'a> {
     seldepth: usize,
     /// Hashes of the game's positions, then of the search path; the last is the current position.
     hashes: Vec<u64>,
+    /// Material along the search path, kept move by move; the last is the current position's.
+    material: Vec<Material>,
     stack: Vec<Frame>,
     /// `[side][from][to]`.
     history: Vec<i32>,
@@ -256,6 +258,8 @@ impl<'a> Worker<'a> {
                 *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
             }
         }
+        let mut material = Vec::with_capacity(MAX_PLY + 2);
+        material.push(shared.et.material(&pos));
         Worker {
             main,
             shared,
@@ -269,6 +273,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             seldepth: 0,
             hashes,
+            material,
             stack: vec![Frame { killers: [None; 2], since_null: u32::MAX / 2 }; MAX_PLY + 2],
             history: vec![0; 2 * cells * cells],
             pv: vec![Move::normal(0, 0); (MAX_PLY + 1) * (MAX_PLY + 1)],
@@ -293,8 +298,26 @@ impl<'a> Worker<'a> {
         if slot.0 == h && h != 0 {
             return slot.1;
         }
-        let basic = self.et.basic(&self.pos);
+        let basic = self.basic();
         self.full_eval(basic)
+    }
+
+    /// The cheap part of the evaluation, from the material kept along the path.
+    #[inline(always)]
+    fn basic(&self) -> crate::eval::Basic {
+        let m = *self.material.last().expect("the root's material is pushed first");
+        self.et.basic_from(&self.pos, m)
+    }
+
+    /// Plays `m` and pushes the new position's hash and material.
+    #[inline(always)]
+    fn play(&mut self, m: Move) -> raum_rules::Undo<Cells> {
+        let before = *self.material.last().expect("the root's material is pushed first");
+        let after = self.et.material_after(&self.pos, m, before);
+        let undo = self.pos.play(m);
+        self.hashes.push(self.pos.hash());
+        self.material.push(after.unwrap_or_else(|| self.et.material(&self.pos)));
+        undo
     }
 
     #[inline]
@@ -315,7 +338,7 @@ impl<'a> Worker<'a> {
         if slot.0 == h && h != 0 {
             return slot.1;
         }
-        let basic = self.et.basic(&self.pos);
+        let basic = self.basic();
         if basic.score - LAZY_MARGIN >= beta || basic.score + LAZY_MARGIN <= alpha {
             return basic.score;
         }
@@ -601,8 +624,7 @@ impl<'a> Worker<'a> {
     fn make(&mut self, m: Move, ply: usize) -> (raum_rules::Undo<Cells>, bool) {
         // The cheap filter spares most moves the full test.
         let may_check = self.may_check(m);
-        let undo = self.pos.play(m);
-        self.hashes.push(self.pos.hash());
+        let undo = self.play(m);
         self.stack[ply + 1].since_null = self.stack[ply].since_null + 1;
         (undo, may_check && self.pos.is_check())
     }
@@ -611,6 +633,7 @@ impl<'a> Worker<'a> {
     fn unmake(&mut self, m: Move, undo: raum_rules::Undo<Cells>) {
         self.pos.unplay(m, undo);
         self.hashes.pop();
+        self.material.pop();
     }
 
     fn negamax(
@@ -694,10 +717,12 @@ impl<'a> Worker<'a> {
                     let saved = self.pos;
                     self.pos = null;
                     self.hashes.push(null.hash());
+                    self.material.push(*self.material.last().expect("the root's material is pushed first"));
                     self.stack[ply + 1].since_null = 0;
                     let s = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
                     self.pos = saved;
                     self.hashes.pop();
+                    self.material.pop();
                     if self.stopped {
                         return 0;
                     }
@@ -1073,7 +1098,30 @@ impl<'a> Worker<'a> {
             let promo = et.best_promotion();
             let promo_gain = promo.map_or(0, |k| et.value(k)) - et.value(p);
             let mover = et.value(p);
-            for from in pos.pieces(us, p).cells() {
+            let pawns = pos.pieces(us, p);
+            if let Some(shifts) = et.pawn_shifts() {
+                // All pawns at once, one shift per vector.
+                for sh in &shifts.captures[us.index()] {
+                    for to in (sh.apply(pawns) & enemy).cells() {
+                        let from = (to as i32 - sh.delta) as usize;
+                        let victim = pos.piece_at(to).map_or(0, |p| et.value(p.kind));
+                        if zone.has(to) {
+                            let m = Move::new(from, to, MoveKind::Normal, promo);
+                            push(buf, m, victim + promo_gain, mover, true, victim);
+                        } else {
+                            push(buf, Move::normal(from, to), victim, mover, true, victim);
+                        }
+                    }
+                }
+                for sh in &shifts.steps[us.index()] {
+                    for to in (sh.apply(pawns) & zone & !occ).cells() {
+                        let m = Move::new((to as i32 - sh.delta) as usize, to, MoveKind::Normal, promo);
+                        push(buf, m, promo_gain, mover, false, 0);
+                    }
+                }
+                return unsure;
+            }
+            for from in pawns.cells() {
                 for to in (et.pawn_attacks(us, from) & enemy).cells() {
                     let victim = pos.piece_at(to).map_or(0, |p| et.value(p.kind));
                     if zone.has(to) {
@@ -1172,12 +1220,11 @@ impl<'a> Worker<'a> {
             // test if the king moves or the mover may be pinned.
             let test = !in_check && (m.from() == self.pos.king_cell(us) || unsure & Cells::single(m.from()) != 0);
             let may_check = self.may_check(m);
-            let undo = self.pos.play(m);
+            let undo = self.play(m);
             if test && self.pos.attacked_by(us.opponent(), self.pos.king_cell(us), self.pos.occupied()) {
-                self.pos.unplay(m, undo);
+                self.unmake(m, undo);
                 continue;
             }
-            self.hashes.push(self.pos.hash());
             self.stack[ply + 1].since_null = self.stack[ply].since_null + 1;
             let gives_check = may_check && self.pos.is_check();
             let score = -self.qsearch(-beta, -alpha, ply + 1, gives_check);

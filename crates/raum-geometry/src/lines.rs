@@ -17,7 +17,8 @@ use raum_bitboard::CellSet;
 struct Entry<S> {
     mask: S,
     magic: u128,
-    bits: u32,
+    /// `64 - bits`, where the entry's table has `1 << bits` slots.
+    shift: u32,
     offset: u32,
 }
 
@@ -90,7 +91,7 @@ impl<S: CellSet> Lines<S> {
                         let magic = if mask.is_empty() { 0 } else { rng.sparse() };
                         let mut table: Vec<Option<S>> = vec![None; 1 << bits];
                         let fits = subsets.iter().zip(&targets).all(|(&occ, &att)| {
-                            let slot = &mut table[occ.magic_index(magic, bits)];
+                            let slot = &mut table[occ.magic_index(magic, 64 - bits)];
                             match slot {
                                 Some(prev) => *prev == att,
                                 None => {
@@ -105,7 +106,7 @@ impl<S: CellSet> Lines<S> {
                     }
                     bits += 1;
                 };
-                entries.push(Entry { mask, magic, bits, offset: attacks.len() as u32 });
+                entries.push(Entry { mask, magic, shift: 64 - bits, offset: attacks.len() as u32 });
                 attacks.extend(table.into_iter().map(|a| a.unwrap_or(S::EMPTY)));
             }
         }
@@ -117,7 +118,7 @@ impl<S: CellSet> Lines<S> {
     #[inline(always)]
     pub fn attacks(&self, cell: usize, line: usize, occ: S) -> S {
         let e = &self.entries[cell * 13 + line];
-        self.attacks[e.offset as usize + (occ & e.mask).magic_index(e.magic, e.bits)]
+        self.attacks[e.offset as usize + (occ & e.mask).magic_index(e.magic, e.shift)]
     }
 
     /// Size of the tables in bytes.
