@@ -119,8 +119,8 @@ pub struct EvalTables {
     /// `[kind * cells + cell]`: cells a piece (pawns: of White, then `[kinds * cells..]` Black's)
     /// attacks on an empty board.
     reach: Vec<Cells>,
-    /// Per cell: every cell on a line (any of the 26 directions) through it.
-    lines: Vec<Cells>,
+    /// Kinds that capture by sliding.
+    sliders: Vec<usize>,
     /// Non-pawn material of one side in the start position.
     start_npm: i32,
     /// The most valuable promotion kind.
@@ -248,7 +248,7 @@ impl EvalTables {
                 }
             }
         }
-        let lines = (0..n).map(|cell| (0..26).fold(0, |acc, d| acc | rays[cell * 26 + d])).collect();
+        let sliders = (0..kinds).filter(|&k| Some(Kind(k as u8)) != v.pawn() && !slides[k].is_empty()).collect();
         let king_zone = (0..n)
             .map(|cell| {
                 DIRECTIONS
@@ -299,7 +299,7 @@ impl EvalTables {
                 _ => None,
             },
             reach,
-            lines,
+            sliders,
             start_npm,
             best_promotion,
             moves_as_captures: std::array::from_fn(|k| v.pieces().get(k).is_some_and(|d| d.moves == d.captures)),
@@ -366,15 +366,36 @@ impl EvalTables {
 
     /// Whether a move of a `piece` from `from` to `to` could give check to a
     /// king on `king`: the piece reaches the king from `to` on an empty board,
-    /// or `from` lies on a line through the king (a discovered check). A
-    /// cheap filter: `false` is certain, `true` needs the real test.
+    /// or `from` is in `discoveries` ([`EvalTables::discoveries`] of the
+    /// position before the move). A cheap filter: `false` is certain, `true`
+    /// needs the real test.
     #[inline(always)]
-    pub fn may_check(&self, piece: raum_rules::Piece, from: usize, to: usize, king: usize) -> bool {
+    pub fn may_check(&self, piece: raum_rules::Piece, from: usize, to: usize, king: usize, discoveries: Cells) -> bool {
         let n = self.cells;
         let k = piece.kind.index();
         let row =
             if Some(piece.kind) == self.pawn && piece.color == Color::Black { self.reach.len() / n - 1 } else { k };
-        self.reach[row * n + to].has(king) || self.lines[king].has(from)
+        self.reach[row * n + to].has(king) || discoveries.has(from)
+    }
+
+    /// The cells a piece of the side to move could leave to discover a check:
+    /// those between the enemy king and each of the side's pieces that reaches
+    /// the king's cell on an empty board.
+    #[inline]
+    pub fn discoveries(&self, pos: &Position<Cells>) -> Cells {
+        let us = pos.side_to_move();
+        let king = pos.king_cell(us.opponent());
+        let n = self.cells;
+        let geo = pos.variant().tables();
+        let mut out = 0;
+        for &k in &self.sliders {
+            for s in pos.pieces(us, Kind(k as u8)).cells() {
+                if self.reach[k * n + s].has(king) {
+                    out |= geo.between(king, s);
+                }
+            }
+        }
+        out
     }
 
     /// Kinds that capture by sliding.
@@ -708,6 +729,8 @@ mod tests {
         // Engine-side attack tables against the rules' piece figures (captures
         // only), and the check filter, in positions of random games.
         let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
+        // Checks the filter lets through only by its discovered-check cells.
+        let mut discovered = 0;
         for id in VariantId::ALL {
             let v = Variant::get(id);
             let t = EvalTables::get(id);
@@ -736,7 +759,9 @@ mod tests {
                         if gives_check && m.kind() != raum_rules::MoveKind::Castle {
                             let p = pos.piece_at(m.from()).expect("mover");
                             let placed = m.promotion().map_or(p, |k| raum_rules::Piece::new(p.color, k));
-                            assert!(t.may_check(placed, m.from(), m.to(), pos.king_cell(them)), "{id} {m:?}");
+                            let disc = t.discoveries(&pos);
+                            assert!(t.may_check(placed, m.from(), m.to(), pos.king_cell(them), disc), "{id} {m:?}");
+                            discovered += !t.may_check(placed, m.from(), m.to(), pos.king_cell(them), 0) as usize;
                         }
                     }
                     seed ^= seed << 13;
@@ -746,6 +771,7 @@ mod tests {
                 }
             }
         }
+        assert!(discovered > 0, "no discovered check was met");
     }
 
     #[test]

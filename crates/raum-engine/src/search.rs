@@ -584,14 +584,14 @@ impl<'a> Worker<'a> {
     }
 
     /// Whether `m` could give check (`false` is certain); castling and en
-    /// passant are not filtered.
+    /// passant are not filtered. `disc`: [`EvalTables::discoveries`] here.
     #[inline(always)]
-    fn may_check(&self, m: Move) -> bool {
+    fn may_check(&self, m: Move, disc: Cells) -> bool {
         let them = self.pos.side_to_move().opponent();
         match self.pos.piece_at(m.from()) {
             Some(p) if m.kind() == MoveKind::Normal || m.kind() == MoveKind::DoubleStep => {
                 let piece = m.promotion().map_or(p, |k| raum_rules::Piece::new(p.color, k));
-                self.et.may_check(piece, m.from(), m.to(), self.pos.king_cell(them))
+                self.et.may_check(piece, m.from(), m.to(), self.pos.king_cell(them), disc)
             }
             _ => true,
         }
@@ -621,9 +621,9 @@ impl<'a> Worker<'a> {
 
     /// Plays `m`, pushing its hash; `true` if it gives check.
     #[inline(always)]
-    fn make(&mut self, m: Move, ply: usize) -> (raum_rules::Undo<Cells>, bool) {
+    fn make(&mut self, m: Move, ply: usize, disc: Cells) -> (raum_rules::Undo<Cells>, bool) {
         // The cheap filter spares most moves the full test.
-        let may_check = self.may_check(m);
+        let may_check = self.may_check(m, disc);
         let undo = self.play(m);
         self.stack[ply + 1].since_null = self.stack[ply].since_null + 1;
         (undo, may_check && self.pos.is_check())
@@ -788,6 +788,8 @@ impl<'a> Worker<'a> {
             usize::MAX
         };
         let killers = self.stack[ply].killers;
+        // Where a moving piece could discover a check (for the gives-check filter).
+        let disc = self.et.discoveries(&self.pos);
 
         let mut i = 0;
         loop {
@@ -844,9 +846,16 @@ impl<'a> Worker<'a> {
                             }
                         }
                         let best_promo = self.et.best_promotion();
+                        // In a futile node with a move searched, the loop below prunes every quiet
+                        // move that cannot give check: leave them out here, unscored and unsorted.
+                        let drop_quiet = futile && !root && best > -MATE_BOUND;
                         for &m in &moves {
                             if Some(m) == tt_move
                                 || (staged && (tried_killers.contains(&Some(m)) || self.is_noisy(m, best_promo)))
+                                || (drop_quiet
+                                    && m.promotion().is_none()
+                                    && !self.is_capture(m)
+                                    && !self.may_check(m, disc))
                             {
                                 continue;
                             }
@@ -895,10 +904,10 @@ impl<'a> Worker<'a> {
             // Late-move and futility pruning of quiet moves, checks excepted.
             let prune =
                 !root && !in_check && best > -MATE_BOUND && quiet && !pv_node && (quiet_count >= lmp_limit || futile);
-            if prune && !self.may_check(m) {
+            if prune && !self.may_check(m, disc) {
                 continue;
             }
-            let (undo, gives_check) = self.make(m, ply);
+            let (undo, gives_check) = self.make(m, ply, disc);
             if prune && !gives_check {
                 self.unmake(m, undo);
                 continue;
@@ -1205,6 +1214,7 @@ impl<'a> Worker<'a> {
             unsure = self.noisy_moves(&mut buf, prune);
         }
         let mut best = stand;
+        let disc = if buf.is_empty() { 0 } else { self.et.discoveries(&self.pos) };
         let mut best_move = None;
         for i in 0..buf.len() {
             let mut bi = i;
@@ -1219,7 +1229,7 @@ impl<'a> Worker<'a> {
             // Evasions come from the legal generator; a pseudo-legal capture needs a
             // test if the king moves or the mover may be pinned.
             let test = !in_check && (m.from() == self.pos.king_cell(us) || unsure & Cells::single(m.from()) != 0);
-            let may_check = self.may_check(m);
+            let may_check = self.may_check(m, disc);
             let undo = self.play(m);
             if test && self.pos.attacked_by(us.opponent(), self.pos.king_cell(us), self.pos.occupied()) {
                 self.unmake(m, undo);

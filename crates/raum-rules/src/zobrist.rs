@@ -7,7 +7,8 @@ pub(crate) struct Zobrist {
     /// `[(color * kinds + kind) * cells + cell]`.
     pieces: Vec<u64>,
     pub side: u64,
-    pub castling: [u64; 8],
+    /// One key per right; `castling_sets[rights]` is the XOR of those in `rights`.
+    castling_sets: Box<[u64; 256]>,
     pub ep: Vec<u64>,
 }
 
@@ -24,9 +25,12 @@ impl Zobrist {
         let mut s = 0x5241_554D_0000_0000 ^ seed.wrapping_mul(0x1000_0000_01B3);
         let pieces = (0..2 * kinds * cells).map(|_| splitmix(&mut s)).collect();
         let side = splitmix(&mut s);
-        let castling = core::array::from_fn(|_| splitmix(&mut s));
+        let castling: [u64; 8] = core::array::from_fn(|_| splitmix(&mut s));
+        let castling_sets = Box::new(core::array::from_fn(|rights| {
+            (0..8).filter(|bit| rights >> bit & 1 == 1).fold(0, |h, bit| h ^ castling[bit])
+        }));
         let ep = (0..cells).map(|_| splitmix(&mut s)).collect();
-        Zobrist { cells, pieces, side, castling, ep }
+        Zobrist { cells, pieces, side, castling_sets, ep }
     }
 
     #[inline(always)]
@@ -36,12 +40,6 @@ impl Zobrist {
 
     #[inline(always)]
     pub fn castling(&self, rights: u8) -> u64 {
-        let mut h = 0;
-        for bit in 0..8 {
-            if rights >> bit & 1 == 1 {
-                h ^= self.castling[bit];
-            }
-        }
-        h
+        self.castling_sets[rights as usize]
     }
 }
