@@ -39,8 +39,9 @@ pub enum Command {
     /// `setoption name UCI_Variant value raumschach`, `position startpos moves
     /// Ec2-Ec4`, `go depth 6`, `stop`, `quit`).
     Uci,
-    /// Play games between two players (engine:nodes=N, engine:movetime=MS,
-    /// engine:depth=D, random, greedy) in colour-swapped pairs, and print the
+    /// Play games between two players (engine:nodes=N|movetime=MS|depth=D
+    /// with optional ,off=FEATURE and ,eval=FILE; uci:LIMITS:COMMAND for an
+    /// external engine; random; greedy) in colour-swapped pairs, and print the
     /// score, Elo, pentanomial pair counts and an SPRT verdict for player A.
     Match(MatchArgs),
     /// Tune the evaluation (Texel's method) on `raum match --record` files:
@@ -116,7 +117,9 @@ pub struct MatchArgs {
     /// Variant id (five-up, raumschach).
     #[arg(long, short = 'v', default_value = "five-up")]
     pub variant: String,
-    /// Player A (the statistics are from A's point of view).
+    /// Player A (the statistics are from A's point of view): `engine:nodes=5000`,
+    /// `engine:movetime=100,off=null-move`, `engine:depth=6,eval=terms.txt`,
+    /// `uci:movetime=100,Hash=64:./other-engine --uci`, `random` or `greedy`.
     #[arg(long)]
     pub a: String,
     /// Player B.

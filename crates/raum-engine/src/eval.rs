@@ -121,6 +121,8 @@ pub struct EvalTables {
     reach: Vec<Cells>,
     /// Kinds that capture by sliding.
     sliders: Vec<usize>,
+    /// Per cell: every cell on a line (any of the 26 directions) through it.
+    aligned: Vec<Cells>,
     /// Non-pawn material of one side in the start position.
     start_npm: i32,
     /// The most valuable promotion kind.
@@ -248,6 +250,7 @@ impl EvalTables {
                 }
             }
         }
+        let aligned = (0..n).map(|cell| (0..26).fold(0, |acc, d| acc | rays[cell * 26 + d])).collect();
         let sliders = (0..kinds).filter(|&k| Some(Kind(k as u8)) != v.pawn() && !slides[k].is_empty()).collect();
         let king_zone = (0..n)
             .map(|cell| {
@@ -300,6 +303,7 @@ impl EvalTables {
             },
             reach,
             sliders,
+            aligned,
             start_npm,
             best_promotion,
             moves_as_captures: std::array::from_fn(|k| v.pieces().get(k).is_some_and(|d| d.moves == d.captures)),
@@ -388,14 +392,21 @@ impl EvalTables {
         let n = self.cells;
         let geo = pos.variant().tables();
         let mut out = 0;
+        let aligned = self.aligned[king];
         for &k in &self.sliders {
-            for s in pos.pieces(us, Kind(k as u8)).cells() {
+            for s in (pos.pieces(us, Kind(k as u8)) & aligned).cells() {
                 if self.reach[k * n + s].has(king) {
                     out |= geo.between(king, s);
                 }
             }
         }
         out
+    }
+
+    /// Every cell on a line (any of the 26 directions) through `cell`.
+    #[inline(always)]
+    pub fn aligned(&self, cell: usize) -> Cells {
+        self.aligned[cell]
     }
 
     /// Kinds that capture by sliding.

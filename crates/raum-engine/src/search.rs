@@ -1061,7 +1061,7 @@ impl<'a> Worker<'a> {
             if Some(raum_rules::Kind(k as u8)) == pawn || !et.slides(k) {
                 continue;
             }
-            for s in pos.pieces(them, raum_rules::Kind(k as u8)).cells() {
+            for s in (pos.pieces(them, raum_rules::Kind(k as u8)) & et.aligned(king)).cells() {
                 let b = geo.between(king, s) & occ;
                 if b & own != 0 && !b.several() {
                     unsure |= b;
