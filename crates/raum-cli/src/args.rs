@@ -40,7 +40,7 @@ pub enum Command {
     /// Ec2-Ec4`, `go depth 6`, `stop`, `quit`).
     Uci,
     /// Play games between two players (engine:nodes=N|movetime=MS|depth=D
-    /// with optional ,off=FEATURE and ,eval=FILE; uci:LIMITS:COMMAND for an
+    /// with optional ,off=FEATURE, ,on=FEATURE and ,eval=FILE; uci:LIMITS:COMMAND for an
     /// external engine; random; greedy) in colour-swapped pairs, and print the
     /// score, Elo, pentanomial pair counts and an SPRT verdict for player A.
     Match(MatchArgs),

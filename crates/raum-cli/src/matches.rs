@@ -137,7 +137,7 @@ pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
         bail!("unknown player '{text}' (players: {KNOWN})");
     };
     let mut limits = Limits::default();
-    let mut features = Features::default();
+    let mut features = Features::for_variant(v.id());
     let mut eval = None;
     for item in rest.split(',').map(str::trim).filter(|i| !i.is_empty()) {
         let Some((key, value)) = item.split_once('=') else {
@@ -152,6 +152,10 @@ pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
                 let f: Feature = value.parse().with_context(|| format!("player '{text}'"))?;
                 features = features.without(f);
             }
+            "on" => {
+                let f: Feature = value.parse().with_context(|| format!("player '{text}'"))?;
+                features = features.with(f);
+            }
             "eval" => {
                 let path = value.trim();
                 let listing = std::fs::read_to_string(path)
@@ -160,7 +164,7 @@ pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
                     .with_context(|| format!("player '{text}': evaluation file {path}"))?;
                 eval = Some(params);
             }
-            other => bail!("player '{text}': unknown engine setting '{other}' (nodes, movetime, depth, off, eval)"),
+            other => bail!("player '{text}': unknown engine setting '{other}' (nodes, movetime, depth, off, on, eval)"),
         }
     }
     if limits == Limits::default() {
@@ -581,6 +585,14 @@ mod tests {
         assert_eq!(l.nodes, Some(500));
         assert_eq!(f.off(), vec![Feature::NullMove, Feature::Lmr]);
         assert!(e.is_none());
+        // Features start from the variant's defaults; on= adds one back.
+        let rs = Variant::get(raum_rules::VariantId::Raumschach);
+        let Spec::Engine { features, .. } = parse_spec("engine:nodes=9", rs).unwrap() else { panic!() };
+        assert_eq!(features, Features::for_variant(rs.id()));
+        let Spec::Engine { features, .. } = parse_spec("engine:nodes=9,on=null-move,off=lmp", rs).unwrap() else {
+            panic!()
+        };
+        assert!(features.has(Feature::NullMove) && !features.has(Feature::LateMovePruning));
         let Spec::Uci { limits, options, command } =
             parse_spec("uci:movetime=50,Hash=32, Threads=2:./engine --uci", v).unwrap()
         else {

@@ -2,6 +2,7 @@
 //! between the full engine and the engine without one feature measures what
 //! that feature is worth (`raum match --a engine:nodes=N --b engine:nodes=N,off=lmr`).
 
+use raum_rules::VariantId;
 use std::fmt;
 use std::str::FromStr;
 
@@ -122,6 +123,24 @@ impl Default for Features {
 }
 
 impl Features {
+    /// The features a variant's search uses unless told otherwise: those that
+    /// won their matches in that variant (BENCHMARKS.md). In Raumschach the
+    /// null move and the check extension lost at 5,000 and at 25,000 nodes a
+    /// move, so they are off there; Five Up uses all.
+    ///
+    /// ```
+    /// use raum_engine::{Feature, Features};
+    /// use raum_rules::VariantId;
+    /// assert!(Features::for_variant(VariantId::FiveUp).off().is_empty());
+    /// assert!(!Features::for_variant(VariantId::Raumschach).has(Feature::NullMove));
+    /// ```
+    pub fn for_variant(id: VariantId) -> Features {
+        match id {
+            VariantId::FiveUp => Features::default(),
+            VariantId::Raumschach => Features::default().without(Feature::NullMove).without(Feature::CheckExtension),
+        }
+    }
+
     /// Whether `f` is on.
     #[inline(always)]
     pub fn has(self, f: Feature) -> bool {
@@ -131,6 +150,11 @@ impl Features {
     /// These features without `f`.
     pub fn without(self, f: Feature) -> Features {
         Features(self.0 & !f.bit())
+    }
+
+    /// These features with `f`.
+    pub fn with(self, f: Feature) -> Features {
+        Features(self.0 | f.bit())
     }
 
     /// The features that are off.

@@ -113,7 +113,8 @@ pub struct Engine {
     tt: tt::Tt,
     hash_mb: usize,
     threads: usize,
-    features: Features,
+    /// `None`: each variant's [`Features::for_variant`].
+    features: Option<Features>,
     /// Evaluation tables replacing the built-in ones for one variant.
     eval: Option<(VariantId, Arc<EvalTables>)>,
 }
@@ -121,7 +122,7 @@ pub struct Engine {
 impl Engine {
     /// An engine with a `hash_mb` MiB transposition table and `threads` search threads.
     pub fn new(hash_mb: usize, threads: usize) -> Engine {
-        Engine { tt: tt::Tt::new(hash_mb), hash_mb, threads: threads.max(1), features: Features::default(), eval: None }
+        Engine { tt: tt::Tt::new(hash_mb), hash_mb, threads: threads.max(1), features: None, eval: None }
     }
 
     /// Resizes (and clears) the transposition table.
@@ -139,14 +140,15 @@ impl Engine {
         self.threads = n.max(1);
     }
 
-    /// Sets the search features to use (all by default).
+    /// Sets the search features to use in every variant (by default each
+    /// variant's [`Features::for_variant`]).
     pub fn set_features(&mut self, features: Features) {
-        self.features = features;
+        self.features = Some(features);
     }
 
-    /// The search features in use.
-    pub fn features(&self) -> Features {
-        self.features
+    /// The search features used in `variant`.
+    pub fn features(&self, variant: VariantId) -> Features {
+        self.features.unwrap_or_else(|| Features::for_variant(variant))
     }
 
     /// Evaluates `variant`'s positions with `params` instead of the built-in
@@ -190,7 +192,7 @@ impl Engine {
             Some((v, tables)) if *v == id => tables.as_ref(),
             _ => EvalTables::get(id),
         };
-        let setup = search::Setup { tt: &self.tt, et, features: self.features, threads: self.threads };
+        let setup = search::Setup { tt: &self.tt, et, features: self.features(id), threads: self.threads };
         search::run(setup, game, limits, &stop, on_info)
     }
 }

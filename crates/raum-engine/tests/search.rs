@@ -355,7 +355,7 @@ fn every_feature_can_be_switched_off() {
     for f in Feature::ALL {
         let mut engine = Engine::new(8, 1);
         engine.set_features(Features::default().without(f));
-        assert_eq!(engine.features().off(), vec![f]);
+        assert_eq!(engine.features(VariantId::FiveUp).off(), vec![f]);
         for &(id, fen) in MATES_IN_1.iter().chain(MATES_IN_2) {
             let p = pos(id, fen);
             let n = if mate_in_1(&p) { 1 } else { 2 };
