@@ -87,8 +87,6 @@ pub struct EvalTables {
     pieces: Vec<usize>,
     /// `[kind * cells + cell]`: capture leaps.
     leaps: Vec<Cells>,
-    /// Per kind: capture slide directions.
-    slides: [Vec<u8>; MAX_KINDS],
     /// Per kind: whole lines slid along both ways (ids `0..13`, see [`Lines`]).
     line_ids: [Vec<u8>; MAX_KINDS],
     /// Per kind: the one-way slide directions, positive ones first (none in Raum's variants).
@@ -113,9 +111,6 @@ pub struct EvalTables {
     /// `[color][cell]`: the cells from which a pawn of `color` attacks some cell of
     /// `king_zone[cell]`, so king safety visits only the pawns that count.
     zone_pawn_sources: [Vec<Cells>; 2],
-    /// Pawn captures and single steps as shifts of cell numbers, where every
-    /// vector is one (a bounded box board): all pawns move in one operation.
-    pawn_shifts: Option<PawnShifts>,
     /// `[kind * cells + cell]`: cells a piece (pawns: of White, then `[kinds * cells..]` Black's)
     /// attacks on an empty board.
     reach: Vec<Cells>,
@@ -203,12 +198,8 @@ impl EvalTables {
         let mut pawn_bonus: [Vec<i32>; 2] = Default::default();
         let mut pawn_distance: [Vec<u8>; 2] = Default::default();
         let mut pawn_steps: [Vec<Cells>; 2] = Default::default();
-        let mut capture_shifts: [Option<Vec<PawnShift>>; 2] = Default::default();
-        let mut step_shifts: [Option<Vec<PawnShift>>; 2] = Default::default();
         for c in Color::ALL {
             let caps = pawn_vectors(c, &spec.pawns.captures);
-            capture_shifts[c.index()] = PawnShift::all(board, &caps);
-            step_shifts[c.index()] = PawnShift::all(board, &pawn_vectors(c, &spec.pawns.steps));
             pawn_attacks[c.index()] = (0..n).map(|cell| Tables::<Cells>::leaps(board, cell, &caps)).collect();
             let steps = pawn_vectors(c, &spec.pawns.steps);
             pawn_steps[c.index()] = (0..n).map(|cell| Tables::<Cells>::leaps(board, cell, &steps)).collect();
@@ -283,7 +274,6 @@ impl EvalTables {
             mobility_base,
             pieces,
             leaps,
-            slides,
             line_ids,
             one_way,
             one_way_positive,
@@ -295,12 +285,6 @@ impl EvalTables {
             pawn_distance,
             king_zone,
             zone_pawn_sources,
-            pawn_shifts: match (capture_shifts, step_shifts) {
-                ([Some(cw), Some(cb)], [Some(sw), Some(sb)]) => {
-                    Some(PawnShifts { captures: [cw, cb], steps: [sw, sb] })
-                }
-                _ => None,
-            },
             reach,
             sliders,
             aligned,
@@ -356,12 +340,6 @@ impl EvalTables {
         self.pawn_attacks[color.index()][cell]
     }
 
-    /// The pawn vectors as shifts, on boards where they are.
-    #[inline(always)]
-    pub fn pawn_shifts(&self) -> Option<&PawnShifts> {
-        self.pawn_shifts.as_ref()
-    }
-
     /// Cells a pawn of `color` on `cell` steps to (single steps).
     #[inline(always)]
     pub fn pawn_steps(&self, color: Color, cell: usize) -> Cells {
@@ -409,10 +387,10 @@ impl EvalTables {
         self.aligned[cell]
     }
 
-    /// Kinds that capture by sliding.
+    /// Kinds other than the pawn that capture by sliding.
     #[inline(always)]
-    pub fn slides(&self, k: usize) -> bool {
-        !self.slides[k].is_empty()
+    pub fn sliders(&self) -> &[usize] {
+        &self.sliders
     }
 
     /// Whether a side has material other than pawns and the king.
@@ -587,54 +565,6 @@ pub struct Material {
     pub pawns: [i32; 2],
     /// The sum of the pawns' advancement bonuses.
     pub advance: [i32; 2],
-}
-
-/// A pawn vector as a shift of cell numbers: the pawns on `from` reach `cell + delta`.
-#[derive(Clone, Copy, Debug)]
-pub struct PawnShift {
-    /// The cells from which the vector stays on the board.
-    pub from: Cells,
-    /// The change of cell number.
-    pub delta: i32,
-}
-
-impl PawnShift {
-    /// Each vector as a shift, or `None` if some vector is not one (a wrapping axis).
-    fn all(board: &raum_geometry::Board, vectors: &[Vector]) -> Option<Vec<PawnShift>> {
-        vectors
-            .iter()
-            .map(|&vec| {
-                let mut shift = PawnShift { from: 0, delta: 0 };
-                let mut delta = None;
-                for cell in 0..board.len() {
-                    if let Some(t) = board.step(cell, vec) {
-                        let d = t as i32 - cell as i32;
-                        if *delta.get_or_insert(d) != d {
-                            return None;
-                        }
-                        shift.from |= Cells::single(cell);
-                    }
-                }
-                shift.delta = delta.unwrap_or(0);
-                Some(shift)
-            })
-            .collect()
-    }
-
-    /// Where the pawns in `pawns` land.
-    #[inline(always)]
-    pub fn apply(&self, pawns: Cells) -> Cells {
-        (pawns & self.from).shift(self.delta)
-    }
-}
-
-/// `[color]`: the pawns' capture and single-step vectors as shifts.
-#[derive(Clone, Debug)]
-pub struct PawnShifts {
-    /// Capture vectors.
-    pub captures: [Vec<PawnShift>; 2],
-    /// Single-step vectors.
-    pub steps: [Vec<PawnShift>; 2],
 }
 
 /// The cheap part of an evaluation.

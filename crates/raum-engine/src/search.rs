@@ -302,18 +302,22 @@ impl<'a> Worker<'a> {
         self.full_eval(basic)
     }
 
+    /// The current position's material, kept along the path.
+    #[inline(always)]
+    fn material_here(&self) -> Material {
+        *self.material.last().expect("the root's material is pushed first")
+    }
+
     /// The cheap part of the evaluation, from the material kept along the path.
     #[inline(always)]
     fn basic(&self) -> crate::eval::Basic {
-        let m = *self.material.last().expect("the root's material is pushed first");
-        self.et.basic_from(&self.pos, m)
+        self.et.basic_from(&self.pos, self.material_here())
     }
 
     /// Plays `m` and pushes the new position's hash and material.
     #[inline(always)]
     fn play(&mut self, m: Move) -> raum_rules::Undo<Cells> {
-        let before = *self.material.last().expect("the root's material is pushed first");
-        let after = self.et.material_after(&self.pos, m, before);
+        let after = self.et.material_after(&self.pos, m, self.material_here());
         let undo = self.pos.play(m);
         self.hashes.push(self.pos.hash());
         self.material.push(after.unwrap_or_else(|| self.et.material(&self.pos)));
@@ -717,7 +721,7 @@ impl<'a> Worker<'a> {
                     let saved = self.pos;
                     self.pos = null;
                     self.hashes.push(null.hash());
-                    self.material.push(*self.material.last().expect("the root's material is pushed first"));
+                    self.material.push(self.material_here());
                     self.stack[ply + 1].since_null = 0;
                     let s = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
                     self.pos = saved;
@@ -1057,10 +1061,7 @@ impl<'a> Worker<'a> {
         let king = pos.king_cell(us);
         let geo = v.tables();
         let mut unsure = 0;
-        for k in 0..kinds {
-            if Some(raum_rules::Kind(k as u8)) == pawn || !et.slides(k) {
-                continue;
-            }
+        for &k in et.sliders() {
             for s in (pos.pieces(them, raum_rules::Kind(k as u8)) & et.aligned(king)).cells() {
                 let b = geo.between(king, s) & occ;
                 if b & own != 0 && !b.several() {
@@ -1107,47 +1108,43 @@ impl<'a> Worker<'a> {
             let promo = et.best_promotion();
             let promo_gain = promo.map_or(0, |k| et.value(k)) - et.value(p);
             let mover = et.value(p);
+            // A pawn's capture (a promotion inside the zone) or promoting step.
+            let pawn_move = |buf: &mut Vec<Scored>, from: usize, to: usize, capture: bool| {
+                let victim = if capture { pos.piece_at(to).map_or(0, |p| et.value(p.kind)) } else { 0 };
+                if zone.has(to) {
+                    push(
+                        buf,
+                        Move::new(from, to, MoveKind::Normal, promo),
+                        victim + promo_gain,
+                        mover,
+                        capture,
+                        victim,
+                    );
+                } else {
+                    push(buf, Move::normal(from, to), victim, mover, capture, victim);
+                }
+            };
             let pawns = pos.pieces(us, p);
-            if let Some(shifts) = et.pawn_shifts() {
+            if let Some(shifts) = v.pawn_shifts() {
                 // All pawns at once, one shift per vector.
                 for sh in &shifts.captures[us.index()] {
                     for to in (sh.apply(pawns) & enemy).cells() {
-                        let from = (to as i32 - sh.delta) as usize;
-                        let victim = pos.piece_at(to).map_or(0, |p| et.value(p.kind));
-                        if zone.has(to) {
-                            let m = Move::new(from, to, MoveKind::Normal, promo);
-                            push(buf, m, victim + promo_gain, mover, true, victim);
-                        } else {
-                            push(buf, Move::normal(from, to), victim, mover, true, victim);
-                        }
+                        pawn_move(buf, (to as i32 - sh.delta) as usize, to, true);
                     }
                 }
                 for sh in &shifts.steps[us.index()] {
                     for to in (sh.apply(pawns) & zone & !occ).cells() {
-                        let m = Move::new((to as i32 - sh.delta) as usize, to, MoveKind::Normal, promo);
-                        push(buf, m, promo_gain, mover, false, 0);
+                        pawn_move(buf, (to as i32 - sh.delta) as usize, to, false);
                     }
                 }
-                return unsure;
-            }
-            for from in pawns.cells() {
-                for to in (et.pawn_attacks(us, from) & enemy).cells() {
-                    let victim = pos.piece_at(to).map_or(0, |p| et.value(p.kind));
-                    if zone.has(to) {
-                        push(
-                            buf,
-                            Move::new(from, to, MoveKind::Normal, promo),
-                            victim + promo_gain,
-                            mover,
-                            true,
-                            victim,
-                        );
-                    } else {
-                        push(buf, Move::normal(from, to), victim, mover, true, victim);
+            } else {
+                for from in pawns.cells() {
+                    for to in (et.pawn_attacks(us, from) & enemy).cells() {
+                        pawn_move(buf, from, to, true);
                     }
-                }
-                for to in (et.pawn_steps(us, from) & zone & !occ).cells() {
-                    push(buf, Move::new(from, to, MoveKind::Normal, promo), promo_gain, mover, false, 0);
+                    for to in (et.pawn_steps(us, from) & zone & !occ).cells() {
+                        pawn_move(buf, from, to, false);
+                    }
                 }
             }
         }

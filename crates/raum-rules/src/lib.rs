@@ -35,7 +35,7 @@ pub use piece::{Color, Kind, MAX_KINDS, Piece};
 pub use position::{Position, Undo};
 pub use setup::Setup;
 pub use spec::{CastlingRule, CellNaming, KNOWN_VARIANTS, Mirror, PawnRules, VariantId, VariantSpec};
-pub use variant::{DoubleStep, Variant};
+pub use variant::{DoubleStep, PawnShift, PawnShifts, Variant};
 
 /// Raum's built-in variants use boards of at most 128 cells: this is their cell set.
 pub type Cells = u128;

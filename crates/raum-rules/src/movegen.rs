@@ -260,22 +260,22 @@ impl<S: CellSet> Position<S> {
                     let free = pawns & !pinned;
                     if free.any() {
                         for sh in &shifts.steps[ui] {
-                            let t = (free & sh.from).shift(sh.delta) & empty & check_mask;
+                            let t = sh.apply(free) & empty & check_mask;
                             sink.pawn_shifted(t, sh.delta, promo, kinds);
                         }
                         for sh in &shifts.captures[ui] {
-                            let t = (free & sh.from).shift(sh.delta) & enemy & check_mask;
+                            let t = sh.apply(free) & enemy & check_mask;
                             sink.pawn_shifted(t, sh.delta, promo, kinds);
                         }
                         // Double steps: through either middle cell that is empty.
                         let origins = free & v.double_origins[ui];
                         if origins.any() {
                             for [a, b] in &shifts.doubles[ui] {
-                                let via_a = (origins & a.from).shift(a.delta) & empty;
-                                let mut reach = (via_a & b.from).shift(b.delta);
+                                let via_a = a.apply(origins) & empty;
+                                let mut reach = b.apply(via_a);
                                 if a.delta != b.delta {
-                                    let via_b = (origins & b.from).shift(b.delta) & empty;
-                                    reach |= (via_b & a.from).shift(a.delta);
+                                    let via_b = b.apply(origins) & empty;
+                                    reach |= a.apply(via_b);
                                 }
                                 sink.doubles_shifted(reach & empty & check_mask, a.delta + b.delta);
                             }

@@ -48,17 +48,27 @@ impl SlideDirs {
 /// Pawns moving by one vector, all at once: on a full box with cells numbered
 /// densely, a displacement is a constant shift of cell numbers.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct PawnShift<S> {
+pub struct PawnShift<S> {
     /// Cell-number offset of the vector.
     pub delta: i32,
     /// Cells from which the vector stays on the board.
     pub from: S,
 }
 
+impl<S: CellSet> PawnShift<S> {
+    /// Where the pawns in `pawns` land (those that would leave the board are dropped).
+    #[inline(always)]
+    pub fn apply(&self, pawns: S) -> S {
+        (pawns & self.from).shift(self.delta)
+    }
+}
+
 /// Per colour: the pawn's step and capture vectors as shifts.
 #[derive(Clone, Debug)]
-pub(crate) struct PawnShifts<S> {
+pub struct PawnShifts<S> {
+    /// Single steps.
     pub steps: [Vec<PawnShift<S>>; 2],
+    /// Captures.
     pub captures: [Vec<PawnShift<S>>; 2],
     /// Double steps as their two single steps.
     pub doubles: [Vec<[PawnShift<S>; 2]>; 2],
@@ -377,6 +387,11 @@ impl<S: CellSet> Variant<S> {
     /// Line-attack tables (sliding attacks along the 13 lines through a cell).
     pub fn lines(&self) -> &Lines<S> {
         &self.lines
+    }
+
+    /// The pawn vectors as shifts of cell numbers, on boards that are full boxes.
+    pub fn pawn_shifts(&self) -> Option<&PawnShifts<S>> {
+        self.pawn_shifts.as_ref()
     }
 
     /// Number of cells.
