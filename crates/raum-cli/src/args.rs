@@ -40,7 +40,8 @@ pub enum Command {
     /// Ec2-Ec4`, `go depth 6`, `stop`, `quit`).
     Uci,
     /// Play games between two players (engine:nodes=N|movetime=MS|depth=D
-    /// with optional ,off=FEATURE, ,on=FEATURE and ,eval=FILE; uci:LIMITS:COMMAND for an
+    /// with optional ,off=FEATURE, ,on=FEATURE, ,PARAMETER=N (a search
+    /// parameter such as rfp-margin) and ,eval=FILE; uci:LIMITS:COMMAND for an
     /// external engine; random; greedy) in colour-swapped pairs, and print the
     /// score, Elo, pentanomial pair counts and an SPRT verdict for player A.
     Match(MatchArgs),
@@ -137,6 +138,10 @@ pub struct MatchArgs {
     /// Without --openings: random plies from the start for each pair's opening.
     #[arg(long, default_value_t = 4)]
     pub random_plies: u32,
+    /// Without --openings: keep a random opening only if a depth-4 search scores it within
+    /// this many centipawns of equality (0: any opening that leaves the game going).
+    #[arg(long, default_value_t = 60)]
+    pub balance: u32,
     /// A game still going after this many plies is adjudicated a draw.
     #[arg(long, default_value_t = 400)]
     pub max_plies: u32,
@@ -187,6 +192,11 @@ pub struct TuneArgs {
     /// Plies at the start of each recorded game that give no samples.
     #[arg(long, default_value_t = 8)]
     pub skip_plies: usize,
+    /// Parameters kept at their starting value, comma-separated (the pawn's value is the
+    /// scale the others are measured in). Piece values stay at least 1; mobility weights,
+    /// the king-zone weight and the tempo at least 0.
+    #[arg(long, default_value = "value_P")]
+    pub fix: String,
     /// Also write the tuned parameters to this file.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,

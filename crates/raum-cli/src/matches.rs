@@ -18,7 +18,7 @@ use crate::args::{MatchArgs, variant};
 use crate::stats;
 use crate::uci_client::UciEngine;
 use anyhow::{Context, Result, bail};
-use raum_engine::{Engine, EvalParams, Feature, Features, Limits};
+use raum_engine::{Engine, EvalParams, Feature, Features, Limits, Score, SearchParams};
 use raum_notation::{format_move, format_position, parse_position};
 use raum_rules::{Cells, Color, DrawReason, Game, Move, MoveKind, Outcome, Position, Variant};
 use std::io::Write;
@@ -57,6 +57,7 @@ pub enum Spec {
     Engine {
         limits: Limits,
         features: Features,
+        params: SearchParams,
         eval: Option<EvalParams>,
     },
     /// An external engine speaking the protocol: its limits, `setoption`s and command line.
@@ -69,7 +70,7 @@ pub enum Spec {
     Greedy,
 }
 
-const KNOWN: &str = "engine:nodes=N|movetime=MS|depth=D[,off=FEATURE][,eval=FILE], \
+const KNOWN: &str = "engine:nodes=N|movetime=MS|depth=D[,off=FEATURE][,on=FEATURE][,PARAMETER=N][,eval=FILE], \
                      uci:nodes=N|movetime=MS|depth=D[,OPTION=VALUE]:COMMAND, random, greedy";
 
 /// Reads one `key=value` limit into `limits`; `false` if `key` is no limit.
@@ -138,6 +139,7 @@ pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
     };
     let mut limits = Limits::default();
     let mut features = Features::for_variant(v.id());
+    let mut params = SearchParams::for_variant(v.id());
     let mut eval = None;
     for item in rest.split(',').map(str::trim).filter(|i| !i.is_empty()) {
         let Some((key, value)) = item.split_once('=') else {
@@ -164,13 +166,20 @@ pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
                     .with_context(|| format!("player '{text}': evaluation file {path}"))?;
                 eval = Some(params);
             }
-            other => bail!("player '{text}': unknown engine setting '{other}' (nodes, movetime, depth, off, on, eval)"),
+            other if SearchParams::is_param(other) => {
+                params.set(other, value).with_context(|| format!("player '{text}'"))?;
+            }
+            other => bail!(
+                "player '{text}': unknown engine setting '{other}' (nodes, movetime, depth, off, on, eval, or a \
+                 search parameter: {})",
+                SearchParams::names().collect::<Vec<_>>().join(", ")
+            ),
         }
     }
     if limits == Limits::default() {
         bail!("player '{text}': give the engine's limit as engine:nodes=N, engine:movetime=MS or engine:depth=D");
     }
-    Ok(Spec::Engine { limits, features, eval })
+    Ok(Spec::Engine { limits, features, params, eval })
 }
 
 /// The value of a captured piece, by letter (documented in the module header).
@@ -210,9 +219,10 @@ enum Player {
 impl Player {
     fn new(spec: &Spec, v: &'static Variant<Cells>) -> Result<Player> {
         Ok(match spec {
-            Spec::Engine { limits, features, eval } => {
+            Spec::Engine { limits, features, params, eval } => {
                 let mut e = Engine::new(16, 1);
                 e.set_features(*features);
+                e.set_params(*params);
                 if let Some(params) = eval {
                     e.set_eval_params(v, params.clone());
                 }
@@ -332,13 +342,56 @@ fn play_game(
     }
 }
 
-/// The opening of pair `pair`: `k` random plies from the start that leave the
-/// game going (seeded by `seed` and the pair), or a line of the openings file.
-fn opening(v: &'static Variant<Cells>, book: &[Position<Cells>], k: u32, seed: u64, pair: u64) -> Position<Cells> {
+/// The depth of the search that judges a random opening's balance.
+const BALANCE_DEPTH: u32 = 4;
+/// Random openings tried for a pair before the most balanced of them is taken.
+const BALANCE_TRIES: usize = 200;
+
+/// The opening of pair `pair`: a line of the openings file, or `k` random
+/// plies from the start that leave the game going (seeded by `seed` and the
+/// pair). With `balance > 0`, random openings are drawn until a depth-4
+/// search of Raum's engine scores one within `balance` centipawns of equality
+/// (after 200 tries, the most balanced of them): random moves often leave a
+/// piece hanging, and a pair of games on such an opening mostly measures the
+/// opening, not the players.
+pub fn opening(
+    v: &'static Variant<Cells>,
+    book: &[Position<Cells>],
+    k: u32,
+    balance: u32,
+    seed: u64,
+    pair: u64,
+) -> Position<Cells> {
     if !book.is_empty() {
         return book[(pair % book.len() as u64) as usize];
     }
     let mut rng = Rng::new(seed ^ pair.wrapping_mul(0xA24B_AED4_963E_E407) ^ 0x0FE1);
+    if balance == 0 {
+        return random_opening(v, k, &mut rng).unwrap_or_else(|| Position::start(v));
+    }
+    let mut judge = Engine::new(1, 1);
+    let limits = Limits { depth: Some(BALANCE_DEPTH), ..Limits::default() };
+    let mut best: Option<(i32, Position<Cells>)> = None;
+    for _ in 0..BALANCE_TRIES {
+        let Some(pos) = random_opening(v, k, &mut rng) else { continue };
+        judge.new_game();
+        let r = judge.search(&Game::new(pos), &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+        let off = match r.info.score {
+            Score::Cp(cp) => cp.abs(),
+            Score::Mate(_) => i32::MAX,
+        };
+        if off <= balance as i32 {
+            return pos;
+        }
+        if best.is_none_or(|(b, _)| off < b) {
+            best = Some((off, pos));
+        }
+    }
+    best.map_or_else(|| Position::start(v), |(_, p)| p)
+}
+
+/// `k` random plies from the start that leave the game going (up to 1,000 tries).
+fn random_opening(v: &'static Variant<Cells>, k: u32, rng: &mut Rng) -> Option<Position<Cells>> {
     for _ in 0..1000 {
         let mut game = Game::new(Position::start(v));
         let mut ok = true;
@@ -351,10 +404,10 @@ fn opening(v: &'static Variant<Cells>, book: &[Position<Cells>], k: u32, seed: u
             game.play(list[rng.below(list.len())]).expect("legal");
         }
         if ok && game.outcome().is_none() {
-            return *game.position();
+            return Some(*game.position());
         }
     }
-    Position::start(v)
+    None
 }
 
 fn read_book(v: &'static Variant<Cells>, path: &std::path::Path) -> Result<Vec<Position<Cells>>> {
@@ -420,7 +473,7 @@ struct Played {
 /// game of a pair, Black in the second.
 fn play_pair(ctx: &MatchContext, players: &mut (Player, Player), pair: u64) -> Vec<Played> {
     let a = ctx.args;
-    let start = opening(ctx.variant, &ctx.book, a.random_plies, a.seed, pair);
+    let start = opening(ctx.variant, &ctx.book, a.random_plies, a.balance, a.seed, pair);
     let mut out = Vec::new();
     for g in [2 * pair, 2 * pair + 1] {
         if g >= u64::from(a.games) {
@@ -573,7 +626,7 @@ mod tests {
     fn specs_parse() {
         let v = Variant::get(raum_rules::VariantId::FiveUp);
         let engine = |text: &str| match parse_spec(text, v).unwrap() {
-            Spec::Engine { limits, features, eval } => (limits, features, eval),
+            Spec::Engine { limits, features, eval, .. } => (limits, features, eval),
             other => panic!("{other:?}"),
         };
         assert_eq!(parse_spec("random", v).unwrap(), Spec::Random);
@@ -593,6 +646,13 @@ mod tests {
             panic!()
         };
         assert!(features.has(Feature::NullMove) && !features.has(Feature::LateMovePruning));
+        // Search parameters by name.
+        let Spec::Engine { params, .. } = parse_spec("engine:nodes=9,rfp-margin=120,null-div=4", rs).unwrap() else {
+            panic!()
+        };
+        assert_eq!((params.rfp_margin, params.null_div), (120, 4));
+        let e = parse_spec("engine:nodes=9,null-div=0", rs).unwrap_err();
+        assert!(format!("{e:#}").contains("at least 1"), "{e:#}");
         let Spec::Uci { limits, options, command } =
             parse_spec("uci:movetime=50,Hash=32, Threads=2:./engine --uci", v).unwrap()
         else {
@@ -609,6 +669,8 @@ mod tests {
             "engine:nodes=0",
             "engine:speed=3",
             "engine:nodes=10,off=magic",
+            "engine:nodes=10,rfp-margin=-5",
+            "engine:nodes=10,lmp-base=many",
             "engine:off=lmr",
             "engine:nodes=10,eval=/nonexistent/params.txt",
             "uci:",
@@ -636,6 +698,33 @@ mod tests {
         let e = parse_spec(&format!("engine:nodes=9,eval={}", path.display()), v).unwrap_err();
         assert!(format!("{e:#}").contains("line 1"), "{e:#}");
         std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn random_openings_are_balanced_and_repeatable() {
+        for id in raum_rules::VariantId::ALL {
+            let v = Variant::get(id);
+            let mut seen = Vec::new();
+            for pair in 0..6 {
+                let p = opening(v, &[], 4, 60, 7, pair);
+                assert_eq!(p, opening(v, &[], 4, 60, 7, pair), "same seed and pair, same opening");
+                assert_eq!(p.fullmove_number(), 3, "four plies from the start");
+                let r = Engine::new(1, 1).search(
+                    &Game::new(p),
+                    &Limits { depth: Some(BALANCE_DEPTH), ..Limits::default() },
+                    Arc::new(AtomicBool::new(false)),
+                    &mut |_| {},
+                );
+                let Score::Cp(cp) = r.info.score else { panic!("mate score in a balanced opening") };
+                assert!(cp.abs() <= 60, "{id:?} pair {pair}: {cp}");
+                seen.push(p);
+            }
+            seen.dedup();
+            assert!(seen.len() >= 5, "openings repeat: {}", seen.len());
+            // Without balancing: the first random opening that leaves the game going.
+            let mut rng = Rng::new(7 ^ 0x0FE1);
+            assert_eq!(opening(v, &[], 4, 0, 7, 0), random_opening(v, 4, &mut rng).unwrap());
+        }
     }
 
     #[test]

@@ -88,7 +88,11 @@ pub fn tune(a: &TuneArgs) -> Result<()> {
     if let Some(e) = held_before {
         println!("held-out error before: {e:.6}");
     }
-    let r = tune::optimise(&start, &samples, k, a.step, a.iterations, &mut |i, e| {
+    let fixed: Vec<&str> = a.fix.split(',').map(str::trim).filter(|f| !f.is_empty()).collect();
+    let bounds = tune::bounds(&start, &fixed).map_err(|name| {
+        anyhow::anyhow!("--fix: unknown parameter '{name}' (known: {})", tune::param_names(&start).join(", "))
+    })?;
+    let r = tune::optimise(&start, &samples, k, &bounds, a.step, a.iterations, &mut |i, e| {
         eprintln!("pass {i}: error {e:.6}");
     });
     println!("error after: {:.6}  ({} passes)", r.error, r.iterations);

@@ -29,6 +29,7 @@
 mod cpu;
 mod eval;
 mod features;
+mod params;
 mod search;
 mod time;
 mod tt;
@@ -36,6 +37,7 @@ pub mod tune;
 
 pub use eval::{Basic, EvalParams, EvalTables, Material, PieceAttacks, evaluate};
 pub use features::{Feature, Features, UnknownFeature};
+pub use params::{ParamError, SearchParams};
 pub use time::TimePlan;
 
 use raum_rules::{Cells, Game, Move, Variant, VariantId};
@@ -115,6 +117,8 @@ pub struct Engine {
     threads: usize,
     /// `None`: each variant's [`Features::for_variant`].
     features: Option<Features>,
+    /// `None`: each variant's [`SearchParams::for_variant`].
+    params: Option<SearchParams>,
     /// Evaluation tables replacing the built-in ones for one variant.
     eval: Option<(VariantId, Arc<EvalTables>)>,
 }
@@ -122,7 +126,7 @@ pub struct Engine {
 impl Engine {
     /// An engine with a `hash_mb` MiB transposition table and `threads` search threads.
     pub fn new(hash_mb: usize, threads: usize) -> Engine {
-        Engine { tt: tt::Tt::new(hash_mb), hash_mb, threads: threads.max(1), features: None, eval: None }
+        Engine { tt: tt::Tt::new(hash_mb), hash_mb, threads: threads.max(1), features: None, params: None, eval: None }
     }
 
     /// Resizes (and clears) the transposition table.
@@ -149,6 +153,17 @@ impl Engine {
     /// The search features used in `variant`.
     pub fn features(&self, variant: VariantId) -> Features {
         self.features.unwrap_or_else(|| Features::for_variant(variant))
+    }
+
+    /// Sets the search parameters to use in every variant (by default each
+    /// variant's [`SearchParams::for_variant`]).
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.params = Some(params);
+    }
+
+    /// The search parameters used in `variant`.
+    pub fn params(&self, variant: VariantId) -> SearchParams {
+        self.params.unwrap_or_else(|| SearchParams::for_variant(variant))
     }
 
     /// Evaluates `variant`'s positions with `params` instead of the built-in
@@ -192,7 +207,13 @@ impl Engine {
             Some((v, tables)) if *v == id => tables.as_ref(),
             _ => EvalTables::get(id),
         };
-        let setup = search::Setup { tt: &self.tt, et, features: self.features(id), threads: self.threads };
+        let setup = search::Setup {
+            tt: &self.tt,
+            et,
+            features: self.features(id),
+            params: self.params(id),
+            threads: self.threads,
+        };
         search::run(setup, game, limits, &stop, on_info)
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::eval::{EvalTables, Material, PieceAttacks};
 use crate::features::{Feature, Features};
+use crate::params::SearchParams;
 use crate::time::TimePlan;
 use crate::tt::{Bound, Tt};
 use crate::{Limits, Score, SearchInfo, SearchResult};
@@ -42,6 +43,7 @@ struct Shared<'a> {
     tt: &'a Tt,
     et: &'a EvalTables,
     features: Features,
+    params: SearchParams,
     /// The caller's stop flag.
     stop: &'a AtomicBool,
     /// Set when the search must end: limits reached, or the main thread is done.
@@ -94,6 +96,7 @@ struct Worker<'a> {
     et: &'a EvalTables,
     /// Copied from `shared` for the hot paths.
     features: Features,
+    params: SearchParams,
     pos: Position<Cells>,
     cells: usize,
     nodes: u64,
@@ -132,12 +135,13 @@ pub(crate) struct Setup<'a> {
     pub tt: &'a Tt,
     pub et: &'a EvalTables,
     pub features: Features,
+    pub params: SearchParams,
     pub threads: usize,
 }
 
 /// Searches `game`'s position with `threads` threads.
 pub(crate) fn run(
-    Setup { tt, et, features, threads }: Setup<'_>,
+    Setup { tt, et, features, params, threads }: Setup<'_>,
     game: &Game<Cells>,
     limits: &Limits,
     stop: &AtomicBool,
@@ -149,6 +153,7 @@ pub(crate) fn run(
         tt,
         et,
         features,
+        params,
         stop,
         abort: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
@@ -255,7 +260,8 @@ impl<'a> Worker<'a> {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+                let p = &shared.params;
+                *r = (p.lmr_base as f64 / 100.0 + (d as f64).ln() * (m as f64).ln() * 100.0 / p.lmr_div as f64) as u8;
             }
         }
         let mut material = Vec::with_capacity(MAX_PLY + 2);
@@ -265,6 +271,7 @@ impl<'a> Worker<'a> {
             shared,
             et: shared.et,
             features: shared.features,
+            params: shared.params,
             pos,
             cells,
             nodes: 0,
@@ -467,7 +474,7 @@ impl<'a> Worker<'a> {
 
     /// One iteration with an aspiration window around the previous score.
     fn aspiration(&mut self, depth: i32, prev: i32) -> i32 {
-        let mut delta = 30;
+        let mut delta = self.params.aspiration;
         let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND && self.features.has(Feature::Aspiration) {
             (prev - delta, prev + delta)
         } else {
@@ -700,22 +707,22 @@ impl<'a> Worker<'a> {
         if !pv_node && !in_check {
             // Reverse futility: far above beta near the leaves.
             // (Not with only pawns left: the node might be a stalemate.)
-            if depth <= 5
+            if depth <= self.params.rfp_depth
                 && self.features.has(Feature::ReverseFutility)
                 && beta.abs() < MATE_BOUND
-                && static_eval - 90 * depth >= beta
+                && static_eval - self.params.rfp_margin * depth >= beta
                 && self.et.has_pieces(&self.pos, us)
             {
                 return static_eval;
             }
             // Null move: give the opponent a free move; if that still fails high, cut.
             if null_ok
-                && depth >= 3
+                && depth >= self.params.null_depth
                 && self.features.has(Feature::NullMove)
                 && static_eval >= beta
                 && self.et.has_pieces(&self.pos, us)
             {
-                let r = if depth >= 7 { 3 } else { 2 };
+                let r = self.params.null_reduction(depth, static_eval - beta);
                 {
                     let null = self.pos.null_move();
                     let saved = self.pos;
@@ -783,11 +790,11 @@ impl<'a> Worker<'a> {
         let mut quiet_count = 0usize;
         let futile = !pv_node
             && !in_check
-            && depth <= 3
+            && depth <= self.params.futility_depth
             && self.features.has(Feature::Futility)
-            && static_eval + 100 + 100 * depth <= alpha;
-        let lmp_limit = if depth <= 4 && self.features.has(Feature::LateMovePruning) {
-            3 + 2 * (depth * depth) as usize
+            && static_eval + self.params.futility_base + self.params.futility_margin * depth <= alpha;
+        let lmp_limit = if depth <= self.params.lmp_depth && self.features.has(Feature::LateMovePruning) {
+            self.params.lmp_limit(depth)
         } else {
             usize::MAX
         };
@@ -1293,6 +1300,7 @@ mod tests {
                             tt: &tt,
                             et: EvalTables::get(id),
                             features: Features::default(),
+                            params: SearchParams::default(),
                             stop: &stop,
                             abort: AtomicBool::new(false),
                             nodes: AtomicU64::new(0),
@@ -1366,6 +1374,7 @@ mod tests {
                         tt: &tt,
                         et: EvalTables::get(id),
                         features: Features::default(),
+                        params: SearchParams::default(),
                         stop: &stop,
                         abort: AtomicBool::new(false),
                         nodes: AtomicU64::new(0),

@@ -9,7 +9,9 @@
 //! - [`texel_error`]: the mean squared error between each game's result (1,
 //!   0.5, 0 for White) and `1 / (1 + 10^(-k·eval/400))`, `eval` being the static
 //!   evaluation from White's point of view; [`fit_k`] picks `k` for the
-//!   starting parameters; [`optimise`] is Texel's local search.
+//!   starting parameters; [`optimise`] is Texel's local search, within
+//!   [`bounds`] (the pawn's value fixed as the scale, no negative piece value,
+//!   mobility weight or king-zone weight).
 //!
 //! The evaluation tables are compiled once per candidate parameter set, not
 //! per position.
@@ -229,6 +231,44 @@ pub fn fit_k(params: &EvalParams, samples: &[Sample]) -> f64 {
     if f(mid) <= f(best) { mid } else { best }
 }
 
+/// The range each entry of [`to_vector`] may take while tuning, as `(low,
+/// high)`: the entries named in `fixed` keep their value in `p`; piece values
+/// stay at least 1, mobility weights, the king-zone weight and the tempo at
+/// least 0 (a negative weight only fits the games' accidents); pawn
+/// advancement is free. Unknown names in `fixed` are returned as the error.
+///
+/// ```
+/// use raum_engine::EvalParams;
+/// use raum_engine::tune::{bounds, param_names};
+/// use raum_rules::VariantId;
+/// let p = EvalParams::for_variant(VariantId::Raumschach);
+/// let b = bounds(&p, &["value_P"]).unwrap();
+/// let at = param_names(&p).iter().position(|n| n == "value_P").unwrap();
+/// assert_eq!(b[at], (100, 100));
+/// assert!(bounds(&p, &["value_K"]).is_err());
+/// ```
+pub fn bounds(p: &EvalParams, fixed: &[&str]) -> Result<Vec<(i32, i32)>, String> {
+    let names = param_names(p);
+    let values = to_vector(p);
+    let mut out: Vec<(i32, i32)> = names
+        .iter()
+        .map(|n| {
+            if n.starts_with("value_") {
+                (1, i32::MAX / 4)
+            } else if n.starts_with("mobility_") || n == "king_zone_attack" || n == "tempo" {
+                (0, i32::MAX / 4)
+            } else {
+                (i32::MIN / 4, i32::MAX / 4)
+            }
+        })
+        .collect();
+    for f in fixed {
+        let at = names.iter().position(|n| n == f.trim()).ok_or_else(|| f.trim().to_string())?;
+        out[at] = (values[at], values[at]);
+    }
+    Ok(out)
+}
+
 /// What [`optimise`] found.
 #[derive(Clone, Debug)]
 pub struct TuneResult {
@@ -239,19 +279,29 @@ pub struct TuneResult {
 }
 
 /// Texel's local search: for each parameter try `+step`, then `-step`,
-/// keeping any change that lowers the error; repeat until a pass improves
+/// keeping any change that lowers the error and stays within `bounds` (one
+/// `(low, high)` per entry of [`to_vector`]); repeat until a pass improves
 /// nothing or `max_iterations` passes are done. `on_pass(pass, error)` is
-/// called after each pass. The error never rises.
+/// called after each pass. A starting value outside its bounds is first moved
+/// to the nearer bound; from there the error never rises.
+///
+/// # Panics
+/// If `bounds` has not exactly one entry per parameter.
 pub fn optimise(
     start: &EvalParams,
     samples: &[Sample],
     k: f64,
+    bounds: &[(i32, i32)],
     step: i32,
     max_iterations: u32,
     on_pass: &mut dyn FnMut(u32, f64),
 ) -> TuneResult {
     let mut best = to_vector(start);
-    let mut best_error = texel_error(start, samples, k);
+    assert_eq!(bounds.len(), best.len(), "one bound per parameter");
+    for (x, &(lo, hi)) in best.iter_mut().zip(bounds) {
+        *x = (*x).clamp(lo, hi);
+    }
+    let mut best_error = texel_error(&apply(start, &best), samples, k);
     let mut iterations = 0;
     while iterations < max_iterations {
         iterations += 1;
@@ -260,6 +310,9 @@ pub fn optimise(
             for delta in [step, -step] {
                 let mut candidate = best.clone();
                 candidate[i] += delta;
+                if candidate[i] < bounds[i].0 || candidate[i] > bounds[i].1 {
+                    continue;
+                }
                 let e = texel_error(&apply(start, &candidate), samples, k);
                 if e < best_error {
                     best = candidate;
@@ -367,10 +420,28 @@ mod tests {
         assert!(k > 0.0 && k <= 10.0, "{k}");
         let before = texel_error(&p, &samples, k);
         let mut passes = Vec::new();
-        let r = optimise(&p, &samples, k, 10, 2, &mut |i, e| passes.push((i, e)));
+        let free = vec![(i32::MIN / 4, i32::MAX / 4); to_vector(&p).len()];
+        let r = optimise(&p, &samples, k, &free, 10, 2, &mut |i, e| passes.push((i, e)));
         assert!(r.error <= before, "{} > {before}", r.error);
         assert!((texel_error(&r.params, &samples, k) - r.error).abs() < 1e-12);
         assert!(passes.windows(2).all(|w| w[1].1 <= w[0].1));
         assert!(r.iterations >= 1 && r.iterations <= 2);
+    }
+
+    #[test]
+    fn bounds_hold_during_the_search() {
+        let samples = synthetic();
+        let p = EvalParams::for_variant(VariantId::FiveUp);
+        let k = fit_k(&p, &samples);
+        // Every parameter pinned: nothing may move.
+        let pinned: Vec<(i32, i32)> = to_vector(&p).iter().map(|&x| (x, x)).collect();
+        let r = optimise(&p, &samples, k, &pinned, 10, 3, &mut |_, _| {});
+        assert_eq!(r.params, p);
+        // The default bounds: the pawn keeps its value, nothing goes below its floor.
+        let b = bounds(&p, &["value_P"]).unwrap();
+        let r = optimise(&p, &samples, k, &b, 25, 3, &mut |_, _| {});
+        let v = to_vector(&r.params);
+        assert!(v.iter().zip(&b).all(|(x, (lo, hi))| lo <= x && x <= hi), "{v:?}");
+        assert_eq!(bounds(&p, &["nope"]), Err("nope".to_string()));
     }
 }

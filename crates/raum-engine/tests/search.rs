@@ -381,6 +381,48 @@ fn every_feature_can_be_switched_off() {
 }
 
 #[test]
+fn every_search_parameter_reaches_the_search() {
+    use raum_engine::SearchParams;
+    let mid = pos(
+        VariantId::FiveUp,
+        "rwkgr|pp1p1|5|5|5/2qn1|p1ppp|1p2p|5|5/2nb1|2p2|5|3P1|5/5|1B3|1PP1P|PPW1P|1BQN1/5|P4|5|1P1P1|R1KGR w Kk - 0 9",
+    );
+    let game = Game::new(mid);
+    let defaults = SearchParams::for_variant(VariantId::FiveUp);
+    let mut engine = Engine::new(8, 1);
+    engine.set_params(defaults);
+    let base = search_game(&mut engine, &game, &depth(7));
+    // Defaults set by hand search as the built-in ones.
+    let built_in = search_game(&mut Engine::new(8, 1), &game, &depth(7));
+    assert_eq!((base.info.nodes, &base.info.pv), (built_in.info.nodes, &built_in.info.pv));
+    for name in SearchParams::names() {
+        // A value far from the default: twice it plus 3; depths 2 less, and the null
+        // move's depth divisor 1, so that they matter at these depths.
+        let mut p = defaults;
+        let d = defaults.get(name).unwrap();
+        let value = match name {
+            "null-div" => 1,
+            n if n.ends_with("-depth") => (d - 2).max(1),
+            _ => d * 2 + 3,
+        };
+        // The evaluation's share of the null move's reduction needs both of its
+        // parameters; either alone leaves the search as it is.
+        match name {
+            "null-eval-div" => p.null_eval_max = 3,
+            "null-eval-max" => p.null_eval_div = 100,
+            _ => {}
+        }
+        p.set(name, &value.to_string()).unwrap();
+        let mut engine = Engine::new(8, 1);
+        engine.set_params(p);
+        assert_eq!(engine.params(VariantId::FiveUp).get(name), Some(value));
+        let r = search_game(&mut engine, &game, &depth(7));
+        assert!(game.position().is_legal(r.best.unwrap()), "{name}");
+        assert_ne!(r.info.nodes, base.info.nodes, "{name}={value} does not change the search");
+    }
+}
+
+#[test]
 fn evaluation_terms_can_be_replaced_for_one_variant() {
     use raum_engine::EvalParams;
     let v = Variant::get(VariantId::FiveUp);
