@@ -354,7 +354,7 @@ const BALANCE_TRIES: usize = 200;
 /// (after 200 tries, the most balanced of them): random moves often leave a
 /// piece hanging, and a pair of games on such an opening mostly measures the
 /// opening, not the players.
-pub fn opening(
+fn opening(
     v: &'static Variant<Cells>,
     book: &[Position<Cells>],
     k: u32,
@@ -371,16 +371,16 @@ pub fn opening(
     }
     let mut judge = Engine::new(1, 1);
     let limits = Limits { depth: Some(BALANCE_DEPTH), ..Limits::default() };
-    let mut best: Option<(i32, Position<Cells>)> = None;
+    let mut best: Option<(u32, Position<Cells>)> = None;
     for _ in 0..BALANCE_TRIES {
         let Some(pos) = random_opening(v, k, &mut rng) else { continue };
         judge.new_game();
         let r = judge.search(&Game::new(pos), &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
         let off = match r.info.score {
-            Score::Cp(cp) => cp.abs(),
-            Score::Mate(_) => i32::MAX,
+            Score::Cp(cp) => cp.unsigned_abs(),
+            Score::Mate(_) => u32::MAX,
         };
-        if off <= balance as i32 {
+        if off <= balance {
             return pos;
         }
         if best.is_none_or(|(b, _)| off < b) {

@@ -97,6 +97,9 @@ const SLOTS: [Slot; 16] = [
 /// Why a `NAME=VALUE` setting was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParamError {
+    /// A setting is not written `name=value`.
+    #[error("'{0}' is not NAME=VALUE")]
+    NotAPair(String),
     /// No parameter has this name.
     #[error("unknown search parameter '{0}' (parameters: {names})", names = param_names())]
     Unknown(String),
@@ -209,7 +212,7 @@ impl FromStr for SearchParams {
     fn from_str(s: &str) -> Result<SearchParams, ParamError> {
         let mut p = SearchParams::default();
         for item in s.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-            let (name, value) = item.split_once('=').ok_or_else(|| ParamError::Unknown(item.to_string()))?;
+            let (name, value) = item.split_once('=').ok_or_else(|| ParamError::NotAPair(item.to_string()))?;
             p.set(name, value)?;
         }
         Ok(p)
@@ -245,6 +248,8 @@ mod tests {
         let e = p.set("nmp", "3").unwrap_err().to_string();
         assert!(e.contains("'nmp'") && e.contains("rfp-margin"), "{e}");
         assert_eq!(p, SearchParams::default());
+        let e = "rfp-margin=100,lmr-div".parse::<SearchParams>().unwrap_err().to_string();
+        assert!(e.contains("'lmr-div' is not NAME=VALUE"), "{e}");
     }
 
     #[test]

@@ -258,9 +258,9 @@ impl<'a> Worker<'a> {
         let mut hashes = Vec::with_capacity(game.hashes().len() + MAX_PLY + 2);
         hashes.extend_from_slice(game.hashes());
         let mut lmr = Box::new([[0u8; 64]; 64]);
+        let p = &shared.params;
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let p = &shared.params;
                 *r = (p.lmr_base as f64 / 100.0 + (d as f64).ln() * (m as f64).ln() * 100.0 / p.lmr_div as f64) as u8;
             }
         }
