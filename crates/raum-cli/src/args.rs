@@ -192,6 +192,11 @@ pub struct TuneArgs {
     /// Plies at the start of each recorded game that give no samples.
     #[arg(long, default_value_t = 8)]
     pub skip_plies: usize,
+    /// Replace each sample by the quiet position its quiescence line (captures, promotions,
+    /// check evasions, under the starting terms) ends in, so that material about to change
+    /// hands is counted.
+    #[arg(long)]
+    pub resolve: bool,
     /// Parameters kept at their starting value, comma-separated (the pawn's value is the
     /// scale the others are measured in). Piece values stay at least 1; mobility weights,
     /// the king-zone weight and the tempo at least 0.

@@ -1,5 +1,6 @@
 //! `raum tune`: Texel-style tuning of the evaluation on `raum match --record`
 //! files. Reads the games, takes quiet-ish positions with each game's result,
+//! (with `--resolve`, each replaced by the end of its quiescence line),
 //! fits the sigmoid scale `k`, runs the local search and prints (and with
 //! `--out` writes) the tuned parameters. With `--holdout N` every Nth game is
 //! left out of the fit and its error reported before and after. The output
@@ -55,6 +56,14 @@ pub fn tune(a: &TuneArgs) -> Result<()> {
     if a.holdout == 1 {
         bail!("--holdout 1 would hold out every game (use 0 for none, or N >= 2 for every Nth game)");
     }
+    let shape = EvalParams::for_variant(v.id());
+    let start = match &a.start {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("reading --start {}", path.display()))?;
+            tune::parse_listing(&shape, &text).with_context(|| format!("--start {}", path.display()))?
+        }
+        None => shape,
+    };
     let mut games = Vec::new();
     for path in &a.records {
         games.extend(read_records(v, path, a.skip_plies)?);
@@ -68,18 +77,19 @@ pub fn tune(a: &TuneArgs) -> Result<()> {
             samples.extend_from_slice(g);
         }
     }
+    if a.resolve {
+        let before = samples.len() + held.len();
+        samples = tune::resolve_samples(&start, &samples);
+        held = tune::resolve_samples(&start, &held);
+        println!(
+            "Resolved: {} positions ended their quiescence line in mate and were dropped",
+            before - samples.len() - held.len()
+        );
+    }
     if samples.is_empty() {
         bail!("--records: no usable positions in {} games", games.len());
     }
     println!("Games: {}  samples: {}  held out: {}", games.len(), samples.len(), held.len());
-    let shape = EvalParams::for_variant(v.id());
-    let start = match &a.start {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("reading --start {}", path.display()))?;
-            tune::parse_listing(&shape, &text).with_context(|| format!("--start {}", path.display()))?
-        }
-        None => shape,
-    };
     let k = tune::fit_k(&start, &samples);
     println!("k: {k:.4}");
     let before = tune::texel_error(&start, &samples, k);

@@ -25,12 +25,8 @@ fn tune_runs_on_match_records() {
         .expect("raum tune runs");
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{out}\n{}", String::from_utf8_lossy(&o.stderr));
-    let number = |prefix: &str| -> f64 {
-        let line = out.lines().find(|l| l.starts_with(prefix)).unwrap_or_else(|| panic!("no '{prefix}' in {out}"));
-        line[prefix.len()..].split_whitespace().next().unwrap().parse().unwrap()
-    };
-    let before = number("error before:");
-    let after = number("error after:");
+    let before = number_in(&out, "error before:");
+    let after = number_in(&out, "error after:");
     assert!(after <= before, "{after} > {before}");
     assert!(out.contains("value_P = "), "{out}");
     assert!(out.contains("held-out error before:") && out.contains("held-out error after:"), "{out}");
@@ -48,5 +44,18 @@ fn tune_runs_on_match_records() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Quiescence-resolved samples: the positions are replaced, the error still falls.
+    let o =
+        Command::new(raum).args(["tune", "--iterations", "2", "--resolve", "--records"]).arg(&record).output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("Resolved: "), "{out}");
+    assert!(number_in(&out, "error after:") <= number_in(&out, "error before:"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The number after `prefix` on the output line starting with it.
+fn number_in(out: &str, prefix: &str) -> f64 {
+    let line = out.lines().find(|l| l.starts_with(prefix)).unwrap_or_else(|| panic!("no '{prefix}' in {out}"));
+    line[prefix.len()..].split_whitespace().next().unwrap().parse().unwrap()
 }

@@ -1276,6 +1276,28 @@ impl<'a> Worker<'a> {
 mod tests {
     use super::*;
 
+    /// Shared state for a worker that only generates or tests moves in `p`.
+    fn test_shared<'a>(
+        tt: &'a Tt,
+        stop: &'a AtomicBool,
+        id: raum_rules::VariantId,
+        limits: &Limits,
+        p: &Position<Cells>,
+    ) -> Shared<'a> {
+        Shared {
+            tt,
+            et: EvalTables::get(id),
+            features: Features::default(),
+            params: SearchParams::default(),
+            stop,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            node_limit: None,
+            plan: TimePlan::new(limits, p.side_to_move()),
+        }
+    }
+
     /// The quiescence generator, with its legality tests, against the rules'
     /// legal moves: the same captures (en passant aside) and best-kind promotions.
     #[test]
@@ -1296,18 +1318,7 @@ mod tests {
                         break;
                     }
                     if !p.is_check() {
-                        let shared = Shared {
-                            tt: &tt,
-                            et: EvalTables::get(id),
-                            features: Features::default(),
-                            params: SearchParams::default(),
-                            stop: &stop,
-                            abort: AtomicBool::new(false),
-                            nodes: AtomicU64::new(0),
-                            start: Instant::now(),
-                            node_limit: None,
-                            plan: TimePlan::new(&limits, p.side_to_move()),
-                        };
+                        let shared = test_shared(&tt, &stop, id, &limits, &p);
                         let w = Worker::new(&shared, &game, true);
                         let mut buf = Vec::new();
                         let unsure = w.noisy_moves(&mut buf, None);
@@ -1370,18 +1381,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    let shared = Shared {
-                        tt: &tt,
-                        et: EvalTables::get(id),
-                        features: Features::default(),
-                        params: SearchParams::default(),
-                        stop: &stop,
-                        abort: AtomicBool::new(false),
-                        nodes: AtomicU64::new(0),
-                        start: Instant::now(),
-                        node_limit: None,
-                        plan: TimePlan::new(&limits, p.side_to_move()),
-                    };
+                    let shared = test_shared(&tt, &stop, id, &limits, &p);
                     let w = Worker::new(&shared, &game, true);
                     for &m in moves.iter().chain(earlier.iter()) {
                         if let Some(ok) = w.quick_legal(m) {

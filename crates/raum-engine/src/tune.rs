@@ -162,6 +162,117 @@ pub fn samples_from_game(start: Position<Cells>, moves: &[Move], white_score: f6
     out
 }
 
+/// Plies of captures (and check evasions) [`resolve`] looks ahead at most.
+const RESOLVE_PLIES: usize = 10;
+
+/// The quiet position at the end of `pos`'s quiescence line under `tables`:
+/// captures and promotions (all moves when in check) searched by alpha-beta
+/// with a stand-pat, most valuable victim first, and the position where the
+/// best line stands pat returned. A sample taken just before a recapture or
+/// with a piece hanging is labelled by a position whose static evaluation
+/// already counts the exchange, so the fit need not bend quiet terms (pawn
+/// advancement, mobility) to explain material about to change hands. A
+/// position with nothing to take comes back unchanged.
+///
+/// ```
+/// use raum_engine::EvalTables;
+/// use raum_engine::tune::resolve;
+/// use raum_rules::{Position, Variant, VariantId};
+/// let v = Variant::get(VariantId::Raumschach);
+/// let start = Position::start(v);
+/// let tables = EvalTables::get(VariantId::Raumschach);
+/// assert_eq!(resolve(tables, &start), start);
+/// ```
+pub fn resolve(tables: &EvalTables, pos: &Position<Cells>) -> Position<Cells> {
+    quiesce(tables, pos, -i32::MAX, i32::MAX, 0).1
+}
+
+fn is_capture(pos: &Position<Cells>, m: Move) -> bool {
+    m.kind() == MoveKind::EnPassant
+        || (m.kind() != MoveKind::Castle && pos.piece_at(m.to()).is_some_and(|p| p.color != pos.side_to_move()))
+}
+
+fn quiesce(
+    tables: &EvalTables,
+    pos: &Position<Cells>,
+    mut alpha: i32,
+    beta: i32,
+    ply: usize,
+) -> (i32, Position<Cells>) {
+    let in_check = pos.is_check();
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        // Mate (or stalemate, scored as the static evaluation would be meaningless).
+        return (if in_check { -30_000 + ply as i32 } else { 0 }, *pos);
+    }
+    let stand = tables.evaluate(pos);
+    if ply >= RESOLVE_PLIES {
+        return (stand, *pos);
+    }
+    let (mut best, mut leaf) = (-i32::MAX, *pos);
+    if !in_check {
+        if stand >= beta {
+            return (stand, *pos);
+        }
+        best = stand;
+        alpha = alpha.max(stand);
+    }
+    let gain = |m: Move| {
+        let victim = pos.piece_at(m.to()).filter(|_| is_capture(pos, m)).map_or(0, |p| tables.value(p.kind));
+        let promo = m.promotion().map_or(0, |k| tables.value(k));
+        let mover = pos.piece_at(m.from()).map_or(0, |p| tables.value(p.kind));
+        (victim + promo) * 16 - mover / 16
+    };
+    let mut candidates: Vec<(i32, Move)> = moves
+        .iter()
+        .filter(|&&m| in_check || is_capture(pos, m) || m.promotion().is_some())
+        .map(|&m| (gain(m), m))
+        .collect();
+    candidates.sort_by_key(|&(g, _)| -g);
+    for (_, m) in candidates {
+        let (s, l) = quiesce(tables, &pos.play_copy(m), -beta, -alpha, ply + 1);
+        let s = -s;
+        if s > best {
+            best = s;
+            leaf = l;
+            if s > alpha {
+                alpha = s;
+                if s >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    (best, leaf)
+}
+
+/// Every sample's position replaced by its [`resolve`]d quiet position
+/// under `params` (the result label kept); samples whose line ends in mate
+/// are dropped, their static evaluation meaning nothing.
+pub fn resolve_samples(params: &EvalParams, samples: &[Sample]) -> Vec<Sample> {
+    let Some(first) = samples.first() else { return Vec::new() };
+    let tables = EvalTables::new(first.pos.variant(), params.clone());
+    let one = |s: &Sample| {
+        let pos = resolve(&tables, &s.pos);
+        (!pos.is_check()).then_some(Sample { pos, result: s.result })
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    if threads < 2 || samples.len() < 256 {
+        return samples.iter().filter_map(one).collect();
+    }
+    let chunk = samples.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|c| {
+                let one = &one;
+                scope.spawn(move || c.iter().filter_map(one).collect::<Vec<Sample>>())
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("resolution thread")).collect()
+    })
+}
+
 /// The static evaluation of `pos` under `tables`, from White's point of view.
 pub fn white_eval(tables: &EvalTables, pos: &Position<Cells>) -> i32 {
     let e = tables.evaluate(pos);
@@ -403,6 +514,31 @@ mod tests {
             };
         }
         samples
+    }
+
+    #[test]
+    fn resolution_ends_where_the_quiescence_line_stands_pat() {
+        let samples = synthetic();
+        let t = EvalTables::get(VariantId::FiveUp);
+        let mut changed = 0;
+        for s in &samples {
+            let (score, leaf) = quiesce(t, &s.pos, -i32::MAX, i32::MAX, 0);
+            assert_eq!(resolve(t, &s.pos), leaf);
+            if leaf.is_check() {
+                continue;
+            }
+            // The line's value is the leaf's static evaluation, seen from the root's side.
+            let e = t.evaluate(&leaf);
+            let same_side = leaf.side_to_move() == s.pos.side_to_move();
+            assert_eq!(score, if same_side { e } else { -e });
+            if leaf != s.pos {
+                changed += 1;
+            }
+        }
+        assert!(changed > 0, "random games leave pieces hanging somewhere");
+        let resolved = resolve_samples(t.params(), &samples);
+        assert!(!resolved.is_empty() && resolved.len() <= samples.len());
+        assert!(resolved.iter().all(|r| !r.pos.is_check()));
     }
 
     #[test]
