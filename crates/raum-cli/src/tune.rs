@@ -16,10 +16,20 @@ use raum_notation::{parse_coordinate, parse_position};
 use raum_rules::{Cells, Variant};
 
 /// Samples from a record file, game by game: one game per line (number,
-/// white, black, result, reason, opening, moves, tab-separated).
-fn read_records(v: &'static Variant<Cells>, path: &std::path::Path, skip: usize) -> Result<Vec<Vec<Sample>>> {
+/// white, black, result, reason, opening, moves, tab-separated). A game
+/// whose opening and moves are in `seen` already is skipped and counted in
+/// the second value: two deterministic players replay the same game with
+/// colours swapped, and a copy in the fit would make the held-out error
+/// meaningless.
+fn read_records(
+    v: &'static Variant<Cells>,
+    path: &std::path::Path,
+    skip: usize,
+    seen: &mut std::collections::HashSet<String>,
+) -> Result<(Vec<Vec<Sample>>, usize)> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading --records {}", path.display()))?;
     let mut games = Vec::new();
+    let mut repeated = 0;
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
@@ -35,6 +45,10 @@ fn read_records(v: &'static Variant<Cells>, path: &std::path::Path, skip: usize)
             "1/2-1/2" => 0.5,
             other => bail!("{}: unknown result '{other}'", where_()),
         };
+        if !seen.insert(fields[5..].join("\t")) {
+            repeated += 1;
+            continue;
+        }
         let start = parse_position(v, fields[5]).with_context(where_)?;
         let mut pos = start;
         let mut moves = Vec::new();
@@ -45,7 +59,7 @@ fn read_records(v: &'static Variant<Cells>, path: &std::path::Path, skip: usize)
         }
         games.push(tune::samples_from_game(start, &moves, score, skip));
     }
-    Ok(games)
+    Ok((games, repeated))
 }
 
 pub fn tune(a: &TuneArgs) -> Result<()> {
@@ -64,9 +78,14 @@ pub fn tune(a: &TuneArgs) -> Result<()> {
         }
         None => shape,
     };
-    let mut games = Vec::new();
+    let (mut games, mut repeated, mut seen) = (Vec::new(), 0, std::collections::HashSet::new());
     for path in &a.records {
-        games.extend(read_records(v, path, a.skip_plies)?);
+        let (g, r) = read_records(v, path, a.skip_plies, &mut seen)?;
+        games.extend(g);
+        repeated += r;
+    }
+    if repeated > 0 {
+        println!("Skipped {repeated} repeated games (same opening and moves as an earlier one)");
     }
     // Every `holdout`-th game is kept out of the fit, to see whether the fit generalises.
     let (mut samples, mut held) = (Vec::new(), Vec::new());

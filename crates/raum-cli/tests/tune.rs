@@ -44,6 +44,12 @@ fn tune_runs_on_match_records() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // A game met twice (here: the same file twice) counts once.
+    let o =
+        Command::new(raum).args(["tune", "--iterations", "1", "--records"]).arg(&record).arg(&record).output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("Skipped 6 repeated games") && out.contains("Games: 6 "), "{out}");
     // Quiescence-resolved samples: the positions are replaced, the error still falls.
     let o =
         Command::new(raum).args(["tune", "--iterations", "2", "--resolve", "--records"]).arg(&record).output().unwrap();
