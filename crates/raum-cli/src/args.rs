@@ -197,6 +197,14 @@ pub struct TuneArgs {
     /// hands is counted.
     #[arg(long)]
     pub resolve: bool,
+    /// Relabel each fitted sample with a search of this many nodes (under the starting terms),
+    /// blended with the game's result by `--lambda`; held-out samples keep their results.
+    #[arg(long)]
+    pub search_labels: Option<u64>,
+    /// With `--search-labels`: the search's share of each label (0: the result only, 1: the
+    /// search only).
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f64,
     /// Parameters kept at their starting value, comma-separated (the pawn's value is the
     /// scale the others are measured in). Piece values stay at least 1; mobility weights,
     /// the king-zone weight and the tempo at least 0.

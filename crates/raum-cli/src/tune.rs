@@ -1,6 +1,7 @@
 //! `raum tune`: Texel-style tuning of the evaluation on `raum match --record`
 //! files. Reads the games, takes quiet-ish positions with each game's result,
-//! (with `--resolve`, each replaced by the end of its quiescence line),
+//! (with `--resolve`, each replaced by the end of its quiescence line;
+//! with `--search-labels`, each label blended with a search's verdict),
 //! fits the sigmoid scale `k`, runs the local search and prints (and with
 //! `--out` writes) the tuned parameters. With `--holdout N` every Nth game is
 //! left out of the fit and its error reported before and after. The output
@@ -67,6 +68,9 @@ pub fn tune(a: &TuneArgs) -> Result<()> {
     if a.step <= 0 {
         bail!("--step must be positive");
     }
+    if !(0.0..=1.0).contains(&a.lambda) {
+        bail!("--lambda must be between 0 and 1, not {}", a.lambda);
+    }
     if a.holdout == 1 {
         bail!("--holdout 1 would hold out every game (use 0 for none, or N >= 2 for every Nth game)");
     }
@@ -111,6 +115,15 @@ pub fn tune(a: &TuneArgs) -> Result<()> {
     println!("Games: {}  samples: {}  held out: {}", games.len(), samples.len(), held.len());
     let k = tune::fit_k(&start, &samples);
     println!("k: {k:.4}");
+    if let Some(nodes) = a.search_labels {
+        let t = std::time::Instant::now();
+        samples = tune::search_labels(&start, &samples, nodes, k, a.lambda);
+        println!(
+            "Labels: {nodes}-node searches blended with the results (lambda {}), {:.1} s",
+            a.lambda,
+            t.elapsed().as_secs_f64()
+        );
+    }
     let before = tune::texel_error(&start, &samples, k);
     println!("error before: {before:.6}");
     let held_before = (!held.is_empty()).then(|| tune::texel_error(&start, &held, k));

@@ -57,6 +57,22 @@ fn tune_runs_on_match_records() {
     assert!(o.status.success(), "{out}\n{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("Resolved: "), "{out}");
     assert!(number_in(&out, "error after:") <= number_in(&out, "error before:"), "{out}");
+    // Search labels: reported, and a lambda outside 0..=1 is refused with a clear message.
+    let o = Command::new(raum)
+        .args(["tune", "--iterations", "1", "--search-labels", "300", "--lambda", "0.7", "--records"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("Labels: 300-node searches blended with the results (lambda 0.7)"), "{out}");
+    let o = Command::new(raum)
+        .args(["tune", "--search-labels", "300", "--lambda", "1.5", "--records"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--lambda must be between 0 and 1"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -273,6 +273,76 @@ pub fn resolve_samples(params: &EvalParams, samples: &[Sample]) -> Vec<Sample> {
     })
 }
 
+/// Samples searched by one engine in [`search_labels`]: a fixed batch, so
+/// the labels do not depend on the machine's thread count.
+const LABEL_BATCH: usize = 512;
+
+/// The samples relabelled by the engine's own search: each label becomes
+/// `lambda · sigmoid(score, k) + (1 − lambda) · result`, where `score` is
+/// White's score after a `nodes`-node one-thread search under `params`
+/// (a mate counts as a certain result; a sample whose search did not finish
+/// one iteration keeps its result). A game result says who won in the
+/// end, after every later mistake; a search says what the position is worth
+/// now, tactics included. Blending the two lets a fit learn from positions
+/// whose game was decided much later. Deterministic: each batch of samples
+/// is searched by a fresh engine, whatever the number of threads.
+pub fn search_labels(params: &EvalParams, samples: &[Sample], nodes: u64, k: f64, lambda: f64) -> Vec<Sample> {
+    use crate::{Engine, Limits, Score};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let Some(first) = samples.first() else { return Vec::new() };
+    let variant = first.pos.variant();
+    let limits = Limits { nodes: Some(nodes.max(1)), ..Limits::default() };
+    let label_batch = |batch: &[Sample]| -> Vec<Sample> {
+        let mut engine = Engine::new(1, 1);
+        engine.set_eval_params(variant, params.clone());
+        let stop = Arc::new(AtomicBool::new(false));
+        batch
+            .iter()
+            .map(|s| {
+                let r = engine.search(&raum_rules::Game::new(s.pos), &limits, stop.clone(), &mut |_| {});
+                if r.best.is_some() && r.info.depth == 0 {
+                    // Not even one iteration within the budget: no opinion.
+                    return *s;
+                }
+                let ours = match r.info.score {
+                    Score::Cp(cp) => sigmoid(cp as f64, k),
+                    Score::Mate(n) if n > 0 => 1.0,
+                    Score::Mate(_) => 0.0,
+                };
+                let white = if s.pos.side_to_move() == Color::White { ours } else { 1.0 - ours };
+                Sample { pos: s.pos, result: lambda * white + (1.0 - lambda) * s.result }
+            })
+            .collect()
+    };
+    let batches: Vec<&[Sample]> = samples.chunks(LABEL_BATCH).collect();
+    let mut out: Vec<Vec<Sample>> = vec![Vec::new(); batches.len()];
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8).min(batches.len());
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                let (next, batches, label_batch) = (&next, &batches, &label_batch);
+                scope.spawn(move || {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(b) = batches.get(i) else { break };
+                        done.push((i, label_batch(b)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        for h in handles {
+            for (i, labelled) in h.join().expect("labelling thread") {
+                out[i] = labelled;
+            }
+        }
+    });
+    out.concat()
+}
+
 /// The static evaluation of `pos` under `tables`, from White's point of view.
 pub fn white_eval(tables: &EvalTables, pos: &Position<Cells>) -> i32 {
     let e = tables.evaluate(pos);
@@ -539,6 +609,39 @@ mod tests {
         let resolved = resolve_samples(t.params(), &samples);
         assert!(!resolved.is_empty() && resolved.len() <= samples.len());
         assert!(resolved.iter().all(|r| !r.pos.is_check()));
+    }
+
+    #[test]
+    fn search_labels_blend_the_search_with_the_result() {
+        let samples: Vec<Sample> = synthetic().into_iter().take(300).collect();
+        let p = EvalParams::for_variant(VariantId::FiveUp);
+        // Lambda 0: the results as they were.
+        let kept = search_labels(&p, &samples, 3000, 0.5, 0.0);
+        assert!(kept.iter().zip(&samples).all(|(a, b)| a.result == b.result && a.pos == b.pos));
+        // Lambda 1: the search alone, repeatably, agreeing in sign with the evaluation's
+        // clear verdicts (the synthetic labels are the static material verdicts).
+        let a = search_labels(&p, &samples, 3000, 0.5, 1.0);
+        let b = search_labels(&p, &samples, 3000, 0.5, 1.0);
+        assert!(a.iter().zip(&b).all(|(x, y)| x.result == y.result));
+        assert!(a.iter().all(|x| (0.0..=1.0).contains(&x.result)));
+        // The search agrees in sign with the quiescence value wherever that is clear.
+        let t = EvalTables::get(VariantId::FiveUp);
+        let (mut decided, mut agree) = (0, 0);
+        for (x, s) in a.iter().zip(&samples) {
+            let q = quiesce(t, &s.pos, -i32::MAX, i32::MAX, 0).0;
+            let white = if s.pos.side_to_move() == Color::White { q } else { -q };
+            if white.abs() > 300 {
+                decided += 1;
+                agree += usize::from((x.result > 0.5) == (white > 0));
+            }
+        }
+        assert!(decided > 20 && agree * 10 >= decided * 8, "{agree} of {decided}");
+        let half = search_labels(&p, &samples, 3000, 0.5, 0.5);
+        assert!(
+            half.iter()
+                .zip(a.iter().zip(&samples))
+                .all(|(h, (x, s))| (h.result - (x.result + s.result) / 2.0).abs() < 1e-12)
+        );
     }
 
     #[test]
