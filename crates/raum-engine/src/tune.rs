@@ -644,6 +644,28 @@ mod tests {
         );
     }
 
+    /// The listings in `tuning/` say which terms are built in: keep them true.
+    #[test]
+    fn the_tuned_listings_are_the_built_in_terms() {
+        for (id, tuned, untuned) in [
+            (
+                VariantId::FiveUp,
+                include_str!("../../../tuning/five-up-tuned.txt"),
+                include_str!("../../../tuning/five-up-untuned.txt"),
+            ),
+            (
+                VariantId::Raumschach,
+                include_str!("../../../tuning/raumschach-tuned.txt"),
+                include_str!("../../../tuning/raumschach-untuned.txt"),
+            ),
+        ] {
+            let built_in = EvalParams::for_variant(id);
+            let zero = apply(&built_in, &vec![0; to_vector(&built_in).len()]);
+            assert_eq!(parse_listing(&zero, tuned), Ok(built_in.clone()), "{id:?}");
+            assert_ne!(parse_listing(&zero, untuned).unwrap(), built_in, "{id:?}");
+        }
+    }
+
     #[test]
     fn samples_skip_opening_and_checks() {
         let samples = synthetic();
