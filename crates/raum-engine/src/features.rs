@@ -126,7 +126,8 @@ impl Features {
     /// The features a variant's search uses unless told otherwise: those that
     /// won their matches in that variant (BENCHMARKS.md). In Raumschach the
     /// null move and the check extension lost at 5,000 and at 25,000 nodes a
-    /// move, so they are off there; Five Up uses all.
+    /// move (the null move again with its deeper reduction, at 40,000 nodes),
+    /// so they are off there; Five Up uses all.
     ///
     /// ```
     /// use raum_engine::{Feature, Features};

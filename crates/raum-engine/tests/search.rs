@@ -397,20 +397,29 @@ fn every_search_parameter_reaches_the_search() {
     assert_eq!((base.info.nodes, &base.info.pv), (built_in.info.nodes, &built_in.info.pv));
     for name in SearchParams::names() {
         // A value far from the default: twice it plus 3; depths 2 less, and the null
-        // move's depth divisor 1, so that they matter at these depths.
+        // move's base reduction 0, so that they matter at these depths (a deeper
+        // null move search would already be quiescence).
         let mut p = defaults;
         let d = defaults.get(name).unwrap();
         let value = match name {
-            "null-div" => 1,
+            "null-base" => 0,
             n if n.ends_with("-depth") => (d - 2).max(1),
             _ => d * 2 + 3,
         };
         // The evaluation's share of the null move's reduction needs both of its
-        // parameters; either alone leaves the search as it is.
-        match name {
-            "null-eval-div" => p.null_eval_max = 3,
-            "null-eval-max" => p.null_eval_div = 100,
-            _ => {}
+        // parameters (either alone leaves the search as it is), and a null move
+        // search shallow enough to be shortened: it is compared with a search
+        // that has the partner parameter and a base reduction of 0.
+        let mut compare_with = base.info.nodes;
+        if name.starts_with("null-eval") {
+            p.null_base = 0;
+            match name {
+                "null-eval-div" => p.null_eval_max = 3,
+                _ => p.null_eval_div = 100,
+            }
+            let mut engine = Engine::new(8, 1);
+            engine.set_params(p);
+            compare_with = search_game(&mut engine, &game, &depth(7)).info.nodes;
         }
         p.set(name, &value.to_string()).unwrap();
         let mut engine = Engine::new(8, 1);
@@ -418,7 +427,7 @@ fn every_search_parameter_reaches_the_search() {
         assert_eq!(engine.params(VariantId::FiveUp).get(name), Some(value));
         let r = search_game(&mut engine, &game, &depth(7));
         assert!(game.position().is_legal(r.best.unwrap()), "{name}");
-        assert_ne!(r.info.nodes, base.info.nodes, "{name}={value} does not change the search");
+        assert_ne!(r.info.nodes, compare_with, "{name}={value} does not change the search");
     }
 }
 
