@@ -469,6 +469,16 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
+        // An iteration cut short may have found a better root move, which is the one
+        // played: report its line, so that the best move, the line and the ponder move agree.
+        if let Some((m, s, pv)) = &self.root_best
+            && info.pv.first() != Some(m)
+        {
+            info.pv = pv.clone();
+            if *s > -INF {
+                info.score = to_score(*s);
+            }
+        }
         info
     }
 

@@ -249,6 +249,8 @@ fn answers_with_a_legal_move_in_random_positions() {
             Some(m) => assert!(p.is_legal(m), "game {i}"),
             None => assert_eq!(p.count_legal(), 0, "game {i}"),
         }
+        // The line reported starts with the move played, even when the last iteration was cut short.
+        assert_eq!(r.info.pv.first(), r.best.as_ref(), "game {i}");
         if let Some(ponder) = r.ponder {
             assert!(p.play_copy(r.best.unwrap()).is_legal(ponder), "game {i}");
         }
