@@ -41,12 +41,14 @@ pub struct EvalParams {
 impl EvalParams {
     /// The built-in terms for a variant.
     ///
-    /// Five Up's are tuned: `raum tune` fitted them to 2,000 engine self-play
-    /// games (62,992 positions; every 5th game held out, its error 0.1171 ->
-    /// 0.1079), starting from the seed's "Piece Values" (seed 000: P 1, R 3,
-    /// B 5, N 5, G 6, W 7, Q 9) and hand-set terms, which
-    /// `tuning/five-up-untuned.txt` keeps; the tuned set won 400 games against
-    /// them by +63 ± 34 Elo (BENCHMARKS.md).
+    /// Five Up's are tuned in two fits. The first fitted 2,000 engine self-play
+    /// games' results, starting from the seed's "Piece Values" (seed 000: P 1,
+    /// R 3, B 5, N 5, G 6, W 7, Q 9) and hand-set terms (`tuning/five-up-untuned.txt`),
+    /// and beat them by +69 ± 24 Elo over 800 games (`tuning/five-up-first-fit.txt`).
+    /// The built-in set continued from it with `raum tune --resolve
+    /// --search-labels 3000 --lambda 0.8` on 2,020 new self-play games and beat
+    /// the first fit by +29 ± 22 (5,000 nodes) and +43 ± 22 (10,000 nodes) over
+    /// 800 games each (BENCHMARKS.md).
     ///
     /// Raumschach's are tuned too, from hand-set terms (`tuning/raumschach-untuned.txt`:
     /// the rook, bishop and knight Five Up's seed values, the unicorn about 2 as the seed
@@ -58,11 +60,11 @@ impl EvalParams {
     pub fn for_variant(id: VariantId) -> EvalParams {
         match id {
             VariantId::FiveUp => EvalParams {
-                piece_values: vec![('P', 85), ('R', 260), ('B', 370), ('N', 385), ('G', 630), ('W', 675), ('Q', 1025)],
-                mobility: vec![('R', 9), ('B', -2), ('N', 4), ('G', 8), ('W', 2), ('Q', 2)],
-                pawn_advance: vec![0, 165, 70, 45, 30, 8, -7, 5, 0],
-                king_zone_attack: 68,
-                tempo: 55,
+                piece_values: vec![('P', 85), ('R', 275), ('B', 375), ('N', 395), ('G', 645), ('W', 710), ('Q', 1080)],
+                mobility: vec![('R', 9), ('B', 0), ('N', 4), ('G', 8), ('W', 2), ('Q', 2)],
+                pawn_advance: vec![0, 155, 85, 45, 25, 8, -7, 5, 0],
+                king_zone_attack: 48,
+                tempo: 25,
             },
             VariantId::Raumschach => EvalParams {
                 piece_values: vec![('P', 100), ('R', 300), ('B', 460), ('N', 470), ('U', 185), ('Q', 1090)],
