@@ -317,11 +317,21 @@ impl Session {
         let answered_flag = Arc::clone(&answered);
         let handle = std::thread::spawn(move || {
             let v = game.position().variant();
-            let r = engine.search(&game, &limits, flag, &mut |i| send(&info_line(v, i)));
+            let mut last_pv = Vec::new();
+            let r = engine.search(&game, &limits, flag, &mut |i| {
+                last_pv.clone_from(&i.pv);
+                send(&info_line(v, i))
+            });
+            // A search cut short after finding a better root move ends on a line not yet
+            // shown: show it, so that the last line agrees with `bestmove`.
+            if r.info.pv != last_pv {
+                send(&info_line(v, &r.info));
+            }
             answered_flag.store(true, Ordering::SeqCst);
-            match r.best {
-                Some(m) => send(&format!("bestmove {}", format_move(v, m))),
-                None => send("bestmove 0000"),
+            match (r.best, r.ponder) {
+                (Some(m), Some(p)) => send(&format!("bestmove {} ponder {}", format_move(v, m), format_move(v, p))),
+                (Some(m), None) => send(&format!("bestmove {}", format_move(v, m))),
+                (None, _) => send("bestmove 0000"),
             }
             engine
         });

@@ -151,6 +151,28 @@ fn position_and_go_depth_give_info_and_a_legal_bestmove() {
 }
 
 #[test]
+fn the_last_line_and_the_ponder_move_agree_with_bestmove() {
+    // At these node counts (one thread) the last iteration is cut short after a new
+    // best root move, which once left the last line and the ponder move on the old one.
+    for nodes in [14000, 15000] {
+        let mut e = Uci::start();
+        let moves = ["Ec2-Ec4"];
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        e.send(&format!("go nodes {nodes}"));
+        let lines = e.until_bestmove(PATIENCE);
+        assert!(errors(&lines).is_empty(), "{lines:?}");
+        let last = lines.iter().rfind(|l| l.starts_with("info depth ")).expect("an info line");
+        let pv: Vec<&str> = last.split(" pv ").nth(1).expect("a pv").split(' ').collect();
+        let words: Vec<&str> = lines.last().unwrap().split(' ').collect();
+        assert_eq!(words[1], pv[0], "{lines:?}");
+        assert!(pv.len() > 1, "{last}");
+        assert_eq!(words[2..], ["ponder", pv[1]], "{lines:?}");
+        assert!(legal_after(VariantId::FiveUp, &[moves[0], pv[0]], pv[1]), "{last}");
+        e.quit();
+    }
+}
+
+#[test]
 fn position_fen_is_read_up_to_moves() {
     let mut e = Uci::start();
     // The king-opposition diagram of the README: White's king has two moves.
