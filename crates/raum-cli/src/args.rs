@@ -145,6 +145,24 @@ pub struct MatchArgs {
     /// A game still going after this many plies is adjudicated a draw.
     #[arg(long, default_value_t = 400)]
     pub max_plies: u32,
+    /// Resign adjudication (0: off): a player loses once its own score has been at most
+    /// -`--resign-score` for this many consecutive moves and its opponent's at least
+    /// +`--resign-score` for as many. Only engines report scores.
+    #[arg(long, default_value_t = 0)]
+    pub resign_moves: u32,
+    /// Resign adjudication's margin in centipawns (a mate counts as more than any margin).
+    #[arg(long, default_value_t = 1000)]
+    pub resign_score: i32,
+    /// Draw adjudication (0: off): after `--draw-after` plies, a game in which both players'
+    /// scores stayed within ±`--draw-score` for this many consecutive moves each is a draw.
+    #[arg(long, default_value_t = 0)]
+    pub draw_moves: u32,
+    /// Draw adjudication's margin in centipawns.
+    #[arg(long, default_value_t = 10)]
+    pub draw_score: i32,
+    /// The ply (counted from the opening position) from which draw adjudication applies.
+    #[arg(long, default_value_t = 80)]
+    pub draw_after: u32,
     /// Write one tab-separated line per game: number, white, black, result,
     /// reason, opening position, moves in coordinates.
     #[arg(long)]

@@ -1,5 +1,6 @@
 //! `raum`: the command-line interface to Raum's 3D-chess rules.
 
+mod adjudication;
 mod args;
 mod bench;
 mod matches;

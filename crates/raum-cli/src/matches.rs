@@ -14,6 +14,7 @@
 //! and lines starting with `#` are skipped; used in turn, cycling) or
 //! `--random-plies K` seeded random moves from the start.
 
+use crate::adjudication::{self, DrawRule, Judge, ResignRule, Rules, Verdict};
 use crate::args::{MatchArgs, variant};
 use crate::stats;
 use crate::uci_client::UciEngine;
@@ -21,7 +22,7 @@ use anyhow::{Context, Result, bail};
 use raum_engine::{Engine, EvalParams, Feature, Features, Limits, Score, SearchParams};
 use raum_notation::{format_move, format_position, parse_position};
 use raum_rules::{Cells, Color, DrawReason, Game, Move, MoveKind, Outcome, Position, Variant};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -247,19 +248,22 @@ impl Player {
         }
     }
 
-    /// The player's move, or why it gives none.
-    fn choose(&mut self, game: &Game<Cells>, rng: &mut Rng) -> Result<Move, String> {
+    /// The player's move with its score in centipawns from its own side (if
+    /// it reports one: engines do), or why it gives none.
+    fn choose(&mut self, game: &Game<Cells>, rng: &mut Rng) -> Result<(Move, Option<i32>), String> {
         let pos = game.position();
         let none = || "gave no move".to_string();
         match self {
             Player::Engine(e, limits) => {
-                e.search(game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {}).best.ok_or_else(none)
+                let r = e.search(game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+                let m = r.best.ok_or_else(none)?;
+                Ok((m, Some(adjudication::centipawns(r.info.score))))
             }
-            Player::Uci(e) => e.choose(game),
+            Player::Uci(e) => e.choose(game).map(|(m, score)| (m, score.map(adjudication::centipawns))),
             Player::Random => {
                 let moves = pos.legal_moves();
                 let list: Vec<Move> = moves.iter().copied().collect();
-                (!list.is_empty()).then(|| list[rng.below(list.len())]).ok_or_else(none)
+                (!list.is_empty()).then(|| (list[rng.below(list.len())], None)).ok_or_else(none)
             }
             Player::Greedy => {
                 let list: Vec<Move> = pos.legal_moves().iter().copied().collect();
@@ -271,7 +275,7 @@ impl Player {
                     Some(b) => list.into_iter().filter(|&m| captured_value(pos, m) == Some(b)).collect(),
                     None => list,
                 };
-                Ok(pool[rng.below(pool.len())])
+                Ok((pool[rng.below(pool.len())], None))
             }
         }
     }
@@ -284,6 +288,10 @@ struct GameResult {
     reason: String,
     moves: Vec<Move>,
 }
+
+/// The record's reasons for adjudicated games.
+const ADJUDICATED_RESIGNATION: &str = "adjudicated: ";
+const ADJUDICATED_DRAW: &str = "adjudicated draw";
 
 fn result_text(white_half_points: u32) -> &'static str {
     match white_half_points {
@@ -299,11 +307,14 @@ fn play_game(
     black: &mut Player,
     rng: &mut Rng,
     max_plies: u32,
+    rules: Rules,
 ) -> GameResult {
     let mut game = Game::new(start);
     white.new_game();
     black.new_game();
     let win_for = |c: Color| if c == Color::White { 2 } else { 0 };
+    let mut judge = Judge::new(rules);
+    let mut verdict = None;
     loop {
         let end = |half: u32, reason: &str, game: &Game<Cells>| GameResult {
             white_half_points: half,
@@ -325,6 +336,14 @@ fn play_game(
                 ),
             };
         }
+        // The rules first: a move that mates ends the game by mate, whatever the scores said.
+        match verdict {
+            Some(Verdict::Resigns(side)) => {
+                return end(win_for(side.opponent()), &format!("{ADJUDICATED_RESIGNATION}{side} resigns"), &game);
+            }
+            Some(Verdict::Draw) => return end(1, ADJUDICATED_DRAW, &game),
+            None => {}
+        }
         if game.moves().len() >= max_plies as usize {
             return end(1, "max plies (adjudicated draw)", &game);
         }
@@ -333,13 +352,27 @@ fn play_game(
         let loses = win_for(side.opponent());
         match player.choose(&game, rng) {
             Err(why) => return end(loses, &format!("{side}: {why}"), &game),
-            Ok(m) if !game.position().is_legal(m) => {
+            Ok((m, _)) if !game.position().is_legal(m) => {
                 let text = format_move(game.position().variant(), m);
                 return end(loses, &format!("{side} played an illegal move {text}"), &game);
             }
-            Ok(m) => game.play(m).expect("a legal move plays"),
+            Ok((m, score)) => {
+                verdict = judge.record(side, score, game.moves().len() as u32);
+                game.play(m).expect("a legal move plays");
+            }
         }
     }
+}
+
+/// The adjudication rules `--resign-*` and `--draw-*` ask for.
+fn adjudication_rules(a: &MatchArgs) -> Result<Rules> {
+    let resign = (a.resign_moves > 0).then_some(ResignRule { score: a.resign_score, moves: a.resign_moves });
+    let draw =
+        (a.draw_moves > 0).then_some(DrawRule { after_ply: a.draw_after, score: a.draw_score, moves: a.draw_moves });
+    if resign.is_some() && a.resign_score <= 0 {
+        bail!("--resign-score must be above 0 (a player resigns at or below minus it)");
+    }
+    Ok(Rules { resign, draw })
 }
 
 /// The depth of the search that judges a random opening's balance.
@@ -437,6 +470,9 @@ struct Tally {
     draws: u64,
     losses: u64,
     pairs: [u64; 5],
+    /// Games ended by resign and by draw adjudication.
+    resigned: u64,
+    adjudicated_draws: u64,
 }
 
 impl Tally {
@@ -483,7 +519,7 @@ fn play_pair(ctx: &MatchContext, players: &mut (Player, Player), pair: u64) -> V
         let mut rng = Rng::new(a.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ g);
         let (pa, pb) = (&mut players.0, &mut players.1);
         let (white, black) = if second { (pb, pa) } else { (pa, pb) };
-        let result = play_game(start, white, black, &mut rng, a.max_plies);
+        let result = play_game(start, white, black, &mut rng, a.max_plies, ctx.rules);
         let a_half_points = if second { 2 - result.white_half_points } else { result.white_half_points };
         out.push(Played { number: g + 1, start, a_half_points, result });
     }
@@ -496,6 +532,7 @@ struct MatchContext<'a> {
     variant: &'static Variant<Cells>,
     book: Vec<Position<Cells>>,
     specs: (Spec, Spec),
+    rules: Rules,
 }
 
 pub fn run_match(a: &MatchArgs) -> Result<()> {
@@ -521,7 +558,8 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
         )),
         None => None,
     };
-    let ctx = MatchContext { args: a, variant: v, book, specs: (spec_a, spec_b) };
+    let rules = adjudication_rules(a)?;
+    let ctx = MatchContext { args: a, variant: v, book, specs: (spec_a, spec_b), rules };
     let pairs = u64::from(a.games).div_ceil(2);
     let workers = (a.concurrency as u64).min(pairs) as usize;
     // Every worker has its own players (and engines); start them all before the first game.
@@ -537,6 +575,9 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
     let bounds = stats::sprt_bounds(a.alpha, a.beta);
     let mut tally = Tally::default();
     let mut stopped_at_verdict = false;
+    let live = std::io::stderr().is_terminal();
+    let report_every = (u64::from(a.games) / 10).max(2);
+    let mut next_report = report_every;
     std::thread::scope(|scope| -> Result<()> {
         let (tx, rx) = std::sync::mpsc::channel::<Vec<Played>>();
         for mut players in seats {
@@ -555,6 +596,13 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
         for games in rx {
             let halves: Vec<u32> = games.iter().map(|p| p.a_half_points).collect();
             tally.add_pair(&halves);
+            for p in &games {
+                match p.result.reason.as_str() {
+                    ADJUDICATED_DRAW => tally.adjudicated_draws += 1,
+                    r if r.starts_with(ADJUDICATED_RESIGNATION) => tally.resigned += 1,
+                    _ => {}
+                }
+            }
             if let Some(out) = record.as_mut() {
                 for p in &games {
                     let second = p.number % 2 == 0;
@@ -573,8 +621,8 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
                 out.flush()?;
             }
             let (elo, margin) = stats::elo_with_margin(tally.wins, tally.draws, tally.losses);
-            eprint!(
-                "\rGames {}/{}  W {} D {} L {}  Elo {:+.1} ± {:.1}   ",
+            let line = format!(
+                "Games {}/{}  W {} D {} L {}  Elo {:+.1} ± {:.1}",
                 tally.games(),
                 a.games,
                 tally.wins,
@@ -583,6 +631,13 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
                 elo,
                 margin
             );
+            // A terminal gets one line, redrawn; a log file a line every tenth of the match.
+            if live {
+                eprint!("\r{line}   ");
+            } else if tally.games() >= next_report || tally.games() == u64::from(a.games) {
+                eprintln!("{line}");
+                next_report = tally.games() + report_every;
+            }
             if a.sprt_stop && !halt.load(Ordering::Relaxed) {
                 let llr = stats::pentanomial_llr(tally.pairs, a.sprt_elo0, a.sprt_elo1);
                 if llr <= bounds.0 || llr >= bounds.1 {
@@ -594,7 +649,9 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
         }
         Ok(())
     })?;
-    eprintln!();
+    if live {
+        eprintln!();
+    }
     let n = tally.games();
     let score = (tally.wins as f64 + 0.5 * tally.draws as f64) / n as f64;
     let (elo, margin) = stats::elo_with_margin(tally.wins, tally.draws, tally.losses);
@@ -612,6 +669,9 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
         a.sprt_elo0,
         a.sprt_elo1
     );
+    if ctx.rules != Rules::default() {
+        println!("Adjudicated: {} by resignation, {} drawn", tally.resigned, tally.adjudicated_draws);
+    }
     if stopped_at_verdict {
         println!("Stopped at the SPRT verdict after {n} of {} games.", a.games);
     }
@@ -734,7 +794,8 @@ mod tests {
         let pos = parse_position(v, "4k|5|5|5|1K3/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5/p4|5|5|5|R3q w - -").unwrap();
         let game = Game::new(pos);
         let mut rng = Rng::new(1);
-        let m = Player::Greedy.choose(&game, &mut rng).unwrap();
+        let (m, score) = Player::Greedy.choose(&game, &mut rng).unwrap();
+        assert_eq!(score, None, "the greedy player reports no score");
         assert_eq!(captured_value(game.position(), m), Some(9), "{}", format_move(v, m));
     }
 }

@@ -6,7 +6,7 @@
 //! as lost; the next game starts a fresh process if the old one died.
 
 use anyhow::{Context, Result, bail};
-use raum_engine::Limits;
+use raum_engine::{Limits, Score};
 use raum_notation::{format_move, format_position, parse_coordinate};
 use raum_rules::{Cells, Game, Move};
 use std::io::{BufRead, BufReader, Write};
@@ -58,12 +58,18 @@ impl Process {
 
     /// Reads lines until one whose first word is `word`; returns it.
     fn wait_for(&mut self, word: &str, within: Duration) -> Result<String> {
+        self.wait_with_score(word, within).map(|(line, _)| line)
+    }
+
+    /// As [`Process::wait_for`], with the last score an `info` line gave on the way.
+    fn wait_with_score(&mut self, word: &str, within: Duration) -> Result<(String, Option<Score>)> {
         let deadline = Instant::now() + within;
+        let mut score = None;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
-                Ok(_) => {}
+                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok((line, score)),
+                Ok(line) => score = info_score(&line).or(score),
                 Err(RecvTimeoutError::Timeout) => bail!("no '{word}' from the engine within {within:?}"),
                 Err(RecvTimeoutError::Disconnected) => bail!("the engine exited before sending '{word}'"),
             }
@@ -137,8 +143,9 @@ impl UciEngine {
         Ok(())
     }
 
-    /// The engine's move in `game`, or why there is none (the player then loses).
-    pub fn choose(&mut self, game: &Game<Cells>) -> Result<Move, String> {
+    /// The engine's move in `game` with the last score it reported, or why
+    /// there is none (the player then loses).
+    pub fn choose(&mut self, game: &Game<Cells>) -> Result<(Move, Option<Score>), String> {
         let go = go_command(&self.limits);
         let within = self.limits.movetime.map_or(UNTIMED_LIMIT, |t| t + MOVETIME_GRACE);
         let v = game.position().variant();
@@ -151,9 +158,9 @@ impl UciEngine {
             }
         }
         let p = self.ensure_started().map_err(|e| format!("{e:#}"))?;
-        let answer = p.send(&position).and_then(|_| p.send(&go)).and_then(|_| p.wait_for("bestmove", within));
-        let line = match answer {
-            Ok(line) => line,
+        let answer = p.send(&position).and_then(|_| p.send(&go)).and_then(|_| p.wait_with_score("bestmove", within));
+        let (line, score) = match answer {
+            Ok(answer) => answer,
             Err(e) => {
                 // A hung engine is not asked again: the next game starts a new one.
                 self.process = None;
@@ -161,7 +168,25 @@ impl UciEngine {
             }
         };
         let text = line.split_whitespace().nth(1).unwrap_or("");
-        parse_coordinate(game.position(), text).map_err(|e| format!("answered '{line}': {e}"))
+        let m = parse_coordinate(game.position(), text).map_err(|e| format!("answered '{line}': {e}"))?;
+        Ok((m, score))
+    }
+}
+
+/// The score of an `info` line (`score cp N` or `score mate N`), if it has one.
+fn info_score(line: &str) -> Option<Score> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    // Everything after `string` is free text.
+    let words: Vec<&str> = words.take_while(|&w| w != "string").collect();
+    let at = words.iter().position(|&w| w == "score")?;
+    let value = words.get(at + 2)?.parse().ok()?;
+    match *words.get(at + 1)? {
+        "cp" => Some(Score::Cp(value)),
+        "mate" => Some(Score::Mate(value)),
+        _ => None,
     }
 }
 
@@ -190,6 +215,24 @@ mod tests {
         assert_eq!(go_command(&l), "go nodes 500 depth 3");
         let l = Limits { movetime: Some(Duration::from_millis(100)), ..Limits::default() };
         assert_eq!(go_command(&l), "go movetime 100");
+    }
+
+    #[test]
+    fn info_lines_give_scores() {
+        assert_eq!(info_score("info depth 5 seldepth 9 score cp -35 nodes 100 pv Ec2-Ec3"), Some(Score::Cp(-35)));
+        assert_eq!(info_score("info depth 9 score mate 2 upperbound nodes 5"), Some(Score::Mate(2)));
+        assert_eq!(info_score("info depth 9 score mate -1"), Some(Score::Mate(-1)));
+        for none in [
+            "info depth 5 nodes 100",
+            "info string the score cp 100 is a guess",
+            "info depth 5 score cp",
+            "info depth 5 score cp many",
+            "info depth 5 score wdl 100 0 0",
+            "bestmove Ec2-Ec3",
+            "",
+        ] {
+            assert_eq!(info_score(none), None, "{none}");
+        }
     }
 
     #[test]

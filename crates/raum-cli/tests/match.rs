@@ -114,10 +114,88 @@ fn check_record(path: &std::path::Path, games: usize, id: VariantId) {
         if f[4] == "checkmate" {
             assert!(decisive && game.outcome().is_some(), "{line}");
         }
-        if f[4].starts_with("max plies") {
+        if f[4].starts_with("max plies") || f[4].starts_with("adjudicated") {
             assert!(game.outcome().is_none(), "{line}");
         }
     }
+}
+
+/// The record's (result, reason, number of moves) for each game.
+fn outcomes(path: &std::path::Path) -> Vec<(String, String, usize)> {
+    let text = std::fs::read_to_string(path).expect("the record is written");
+    text.lines()
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            (f[3].to_string(), f[4].to_string(), f[6].split_whitespace().count())
+        })
+        .collect()
+}
+
+#[test]
+fn adjudication_ends_settled_games() {
+    // Five Up, White mates in 2 (from the engine's mate suite): after White's first move both
+    // engines see the mate, so Black resigns before it is played. Player A speaks the
+    // protocol (its scores come from its `info` lines), B is built in; each is White once.
+    let book = temp("mate-in-2.txt");
+    std::fs::write(&book, "5|5|5|5|5/5|5|5|5|1R3/k4|5|5|5|5/5|2Q2|5|2P1P|5/5|P4|5|5|2R1K w k - 4 49\n").unwrap();
+    let record = temp("resign.tsv");
+    let uci = format!("uci:nodes=20000:{} uci", env!("CARGO_BIN_EXE_raum"));
+    let mut args = vec!["match", "--a", &uci, "--b", "engine:nodes=20000", "--games", "2"];
+    args.extend(["--openings", book.to_str().unwrap(), "--record", record.to_str().unwrap()]);
+    let o = raum(&[args.as_slice(), &["--resign-moves", "1", "--resign-score", "1000"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Adjudicated: 2 by resignation, 0 drawn"), "{}", stdout(&o));
+    let resigned = ("1-0".to_string(), "adjudicated: Black resigns".to_string(), 2);
+    assert_eq!(outcomes(&record), vec![resigned.clone(), resigned]);
+    check_record(&record, 2, VariantId::FiveUp);
+
+    // Every score is within the margin: drawn once each side has moved.
+    let record = temp("draw.tsv");
+    let o = raum(&[
+        "match",
+        "--a",
+        "engine:nodes=500",
+        "--b",
+        "engine:nodes=500",
+        "--games",
+        "2",
+        "--draw-moves",
+        "1",
+        "--draw-after",
+        "0",
+        "--draw-score",
+        "200000",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let drawn = ("1/2-1/2".to_string(), "adjudicated draw".to_string(), 2);
+    assert_eq!(outcomes(&record), vec![drawn.clone(), drawn]);
+
+    // A random mover reports no score, so its games are never adjudicated.
+    let record = temp("no-scores.tsv");
+    let o = raum(&[
+        "match",
+        "--a",
+        "engine:nodes=500",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--resign-moves",
+        "1",
+        "--resign-score",
+        "1",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Adjudicated: 0 by resignation, 0 drawn"), "{}", stdout(&o));
+    assert!(outcomes(&record).iter().all(|(_, reason, _)| reason == "checkmate"), "{:?}", outcomes(&record));
+
+    let o = raum(&["match", "--a", "random", "--b", "random", "--resign-moves", "2", "--resign-score", "0"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--resign-score must be above 0"), "{}", stderr(&o));
 }
 
 #[test]
