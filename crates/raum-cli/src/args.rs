@@ -39,7 +39,7 @@ pub enum Command {
     /// `setoption name UCI_Variant value raumschach`, `position startpos moves
     /// Ec2-Ec4`, `go depth 6`, `stop`, `quit`).
     Uci,
-    /// Play games between two players (engine:nodes=N|movetime=MS|depth=D
+    /// Play games between two players (engine:nodes=N|movetime=MS|depth=D|tc=BASE+INC
     /// with optional ,off=FEATURE, ,on=FEATURE, ,PARAMETER=N (a search
     /// parameter such as rfp-margin) and ,eval=FILE; uci:LIMITS:COMMAND for an
     /// external engine; random; greedy) in colour-swapped pairs, and print the
@@ -119,7 +119,7 @@ pub struct MatchArgs {
     #[arg(long, short = 'v', default_value = "five-up")]
     pub variant: String,
     /// Player A (the statistics are from A's point of view): `engine:nodes=5000`,
-    /// `engine:movetime=100,off=null-move`, `engine:depth=6,eval=terms.txt`,
+    /// `engine:movetime=100,off=null-move`, `engine:depth=6,eval=terms.txt`, `engine:tc=10+0.1`,
     /// `uci:movetime=100,Hash=64:./other-engine --uci`, `random` or `greedy`.
     #[arg(long)]
     pub a: String,

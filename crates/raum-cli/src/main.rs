@@ -3,6 +3,7 @@
 mod adjudication;
 mod args;
 mod bench;
+mod clock;
 mod matches;
 mod perft;
 mod play;

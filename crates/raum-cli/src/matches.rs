@@ -2,8 +2,10 @@
 //! Elo, pentanomial and SPRT statistics — how strength changes are accepted.
 //!
 //! Players are given as specs:
-//! - `engine:nodes=N`, `engine:movetime=MS`, `engine:depth=D`: Raum's engine on
+//! - `engine:nodes=N`, `engine:movetime=MS`, `engine:depth=D`,
+//!   `engine:tc=BASE+INC` (a clock, see [`crate::clock`]): Raum's engine on
 //!   one thread with its own 16 MB table (cleared before each game);
+//! - `uci:LIMITS:COMMAND`: an external engine over the protocol;
 //! - `random`: a uniformly random legal move (seeded);
 //! - `greedy`: a one-ply capturer: it takes the most valuable piece it can
 //!   (P 1, N 3, B 3, U 3, R 5, G 6, W 7, Q 9, by letter; anything else 0),
@@ -16,6 +18,7 @@
 
 use crate::adjudication::{self, DrawRule, Judge, ResignRule, Rules, Verdict};
 use crate::args::{MatchArgs, variant};
+use crate::clock::{Clocks, TimeControl};
 use crate::stats;
 use crate::uci_client::UciEngine;
 use anyhow::{Context, Result, bail};
@@ -25,7 +28,7 @@ use raum_rules::{Cells, Color, DrawReason, Game, Move, MoveKind, Outcome, Positi
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A small seeded generator (SplitMix64): reproducible matches without a dependency.
 #[derive(Clone, Debug)]
@@ -57,6 +60,8 @@ pub enum Spec {
     /// terms replacing the built-in ones.
     Engine {
         limits: Limits,
+        /// Plays on a clock the referee keeps.
+        tc: Option<TimeControl>,
         features: Features,
         params: SearchParams,
         eval: Option<EvalParams>,
@@ -64,6 +69,7 @@ pub enum Spec {
     /// An external engine speaking the protocol: its limits, `setoption`s and command line.
     Uci {
         limits: Limits,
+        tc: Option<TimeControl>,
         options: Vec<(String, String)>,
         command: Vec<String>,
     },
@@ -71,11 +77,11 @@ pub enum Spec {
     Greedy,
 }
 
-const KNOWN: &str = "engine:nodes=N|movetime=MS|depth=D[,off=FEATURE][,on=FEATURE][,PARAMETER=N][,eval=FILE], \
-                     uci:nodes=N|movetime=MS|depth=D[,OPTION=VALUE]:COMMAND, random, greedy";
+const KNOWN: &str = "engine:nodes=N|movetime=MS|depth=D|tc=BASE+INC[,off=FEATURE][,on=FEATURE][,PARAMETER=N][,eval=FILE], \
+                     uci:nodes=N|movetime=MS|depth=D|tc=BASE+INC[,OPTION=VALUE]:COMMAND, random, greedy";
 
-/// Reads one `key=value` limit into `limits`; `false` if `key` is no limit.
-fn parse_limit(text: &str, key: &str, value: &str, limits: &mut Limits) -> Result<bool> {
+/// Reads one `key=value` limit into `limits` or `tc`; `false` if `key` is no limit.
+fn parse_limit(text: &str, key: &str, value: &str, limits: &mut Limits, tc: &mut Option<TimeControl>) -> Result<bool> {
     let n = || -> Result<u64> {
         value
             .trim()
@@ -95,6 +101,7 @@ fn parse_limit(text: &str, key: &str, value: &str, limits: &mut Limits) -> Resul
                     .with_context(|| format!("player '{text}': depth must be at most 64"))?,
             )
         }
+        "tc" => *tc = Some(value.parse().with_context(|| format!("player '{text}'"))?),
         _ => return Ok(false),
     }
     Ok(true)
@@ -120,25 +127,27 @@ pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
             bail!("player '{text}': the engine command is missing after the second ':'");
         }
         let mut limits = Limits::default();
+        let mut tc = None;
         let mut options = Vec::new();
         for item in settings.split(',').map(str::trim).filter(|i| !i.is_empty()) {
             let Some((key, value)) = item.split_once('=') else {
                 bail!("player '{text}': '{item}' is not KEY=VALUE");
             };
-            if !parse_limit(text, key.trim(), value, &mut limits)? {
+            if !parse_limit(text, key.trim(), value, &mut limits, &mut tc)? {
                 options.push((key.trim().to_string(), value.trim().to_string()));
             }
         }
-        if limits == Limits::default() {
-            bail!("player '{text}': give a limit: nodes=N, movetime=MS or depth=D");
+        if limits == Limits::default() && tc.is_none() {
+            bail!("player '{text}': give a limit: nodes=N, movetime=MS, depth=D or tc=BASE+INC");
         }
-        return Ok(Spec::Uci { limits, options, command });
+        return Ok(Spec::Uci { limits, tc, options, command });
     }
     let rest = if text == "engine" { Some("") } else { text.strip_prefix("engine:") };
     let Some(rest) = rest else {
         bail!("unknown player '{text}' (players: {KNOWN})");
     };
     let mut limits = Limits::default();
+    let mut tc = None;
     let mut features = Features::for_variant(v.id());
     let mut params = SearchParams::for_variant(v.id());
     let mut eval = None;
@@ -147,7 +156,7 @@ pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
             bail!("player '{text}': '{item}' is not KEY=VALUE (players: {KNOWN})");
         };
         let key = key.trim();
-        if parse_limit(text, key, value, &mut limits)? {
+        if parse_limit(text, key, value, &mut limits, &mut tc)? {
             continue;
         }
         match key {
@@ -177,10 +186,13 @@ pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
             ),
         }
     }
-    if limits == Limits::default() {
-        bail!("player '{text}': give the engine's limit as engine:nodes=N, engine:movetime=MS or engine:depth=D");
+    if limits == Limits::default() && tc.is_none() {
+        bail!(
+            "player '{text}': give the engine's limit as engine:nodes=N, engine:movetime=MS, engine:depth=D or \
+             engine:tc=BASE+INC"
+        );
     }
-    Ok(Spec::Engine { limits, features, params, eval })
+    Ok(Spec::Engine { limits, tc, features, params, eval })
 }
 
 /// The value of a captured piece, by letter (documented in the module header).
@@ -211,8 +223,8 @@ fn captured_value(pos: &Position<Cells>, m: Move) -> Option<u32> {
 
 /// A player ready to move.
 enum Player {
-    Engine(Box<Engine>, Limits),
-    Uci(Box<UciEngine>),
+    Engine(Box<Engine>, Limits, Option<TimeControl>),
+    Uci(Box<UciEngine>, Limits, Option<TimeControl>),
     Random,
     Greedy,
 }
@@ -220,18 +232,20 @@ enum Player {
 impl Player {
     fn new(spec: &Spec, v: &'static Variant<Cells>) -> Result<Player> {
         Ok(match spec {
-            Spec::Engine { limits, features, params, eval } => {
+            Spec::Engine { limits, tc, features, params, eval } => {
                 let mut e = Engine::new(16, 1);
                 e.set_features(*features);
                 e.set_params(*params);
                 if let Some(params) = eval {
                     e.set_eval_params(v, params.clone());
                 }
-                Player::Engine(Box::new(e), limits.clone())
+                Player::Engine(Box::new(e), limits.clone(), *tc)
             }
-            Spec::Uci { limits, options, command } => {
-                Player::Uci(Box::new(UciEngine::new(command.clone(), options.clone(), v.id().name(), limits.clone())?))
-            }
+            Spec::Uci { limits, tc, options, command } => Player::Uci(
+                Box::new(UciEngine::new(command.clone(), options.clone(), v.id().name())?),
+                limits.clone(),
+                *tc,
+            ),
             Spec::Random => Player::Random,
             Spec::Greedy => Player::Greedy,
         })
@@ -239,27 +253,37 @@ impl Player {
 
     fn new_game(&mut self) {
         match self {
-            Player::Engine(e, _) => e.new_game(),
+            Player::Engine(e, ..) => e.new_game(),
             // A failure here shows again, as the reason for a lost game, when a move is asked for.
-            Player::Uci(e) => {
+            Player::Uci(e, ..) => {
                 let _ = e.new_game();
             }
             Player::Random | Player::Greedy => {}
         }
     }
 
+    /// The player's time control, if it plays on a clock.
+    fn time_control(&self) -> Option<TimeControl> {
+        match self {
+            Player::Engine(_, _, tc) | Player::Uci(_, _, tc) => *tc,
+            Player::Random | Player::Greedy => None,
+        }
+    }
+
     /// The player's move with its score in centipawns from its own side (if
-    /// it reports one: engines do), or why it gives none.
-    fn choose(&mut self, game: &Game<Cells>, rng: &mut Rng) -> Result<(Move, Option<i32>), String> {
+    /// it reports one: engines do), or why it gives none; engines are told the clocks.
+    fn choose(&mut self, game: &Game<Cells>, rng: &mut Rng, clocks: &Clocks) -> Result<(Move, Option<i32>), String> {
         let pos = game.position();
         let none = || "gave no move".to_string();
         match self {
-            Player::Engine(e, limits) => {
-                let r = e.search(game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+            Player::Engine(e, limits, _) => {
+                let r = e.search(game, &clocks.apply(limits), Arc::new(AtomicBool::new(false)), &mut |_| {});
                 let m = r.best.ok_or_else(none)?;
                 Ok((m, Some(adjudication::centipawns(r.info.score))))
             }
-            Player::Uci(e) => e.choose(game).map(|(m, score)| (m, score.map(adjudication::centipawns))),
+            Player::Uci(e, limits, _) => {
+                e.choose(game, &clocks.apply(limits)).map(|(m, score)| (m, score.map(adjudication::centipawns)))
+            }
             Player::Random => {
                 let moves = pos.legal_moves();
                 let list: Vec<Move> = moves.iter().copied().collect();
@@ -315,6 +339,7 @@ fn play_game(
     let win_for = |c: Color| if c == Color::White { 2 } else { 0 };
     let mut judge = Judge::new(rules);
     let mut verdict = None;
+    let mut clocks = Clocks::new(white.time_control(), black.time_control());
     loop {
         let end = |half: u32, reason: &str, game: &Game<Cells>| GameResult {
             white_half_points: half,
@@ -350,7 +375,12 @@ fn play_game(
         let side = game.position().side_to_move();
         let player = if side == Color::White { &mut *white } else { &mut *black };
         let loses = win_for(side.opponent());
-        match player.choose(&game, rng) {
+        let started = Instant::now();
+        let choice = player.choose(&game, rng, &clocks);
+        if !clocks.charge(side, started.elapsed()) {
+            return end(loses, &format!("{side} lost on time"), &game);
+        }
+        match choice {
             Err(why) => return end(loses, &format!("{side}: {why}"), &game),
             Ok((m, _)) if !game.position().is_legal(m) => {
                 let text = format_move(game.position().variant(), m);
@@ -713,7 +743,7 @@ mod tests {
         assert_eq!((params.rfp_margin, params.null_div), (120, 4));
         let e = parse_spec("engine:nodes=9,null-div=0", rs).unwrap_err();
         assert!(format!("{e:#}").contains("at least 1"), "{e:#}");
-        let Spec::Uci { limits, options, command } =
+        let Spec::Uci { limits, options, command, .. } =
             parse_spec("uci:movetime=50,Hash=32, Threads=2:./engine --uci", v).unwrap()
         else {
             panic!()
@@ -794,7 +824,7 @@ mod tests {
         let pos = parse_position(v, "4k|5|5|5|1K3/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5/p4|5|5|5|R3q w - -").unwrap();
         let game = Game::new(pos);
         let mut rng = Rng::new(1);
-        let (m, score) = Player::Greedy.choose(&game, &mut rng).unwrap();
+        let (m, score) = Player::Greedy.choose(&game, &mut rng, &Clocks::new(None, None)).unwrap();
         assert_eq!(score, None, "the greedy player reports no score");
         assert_eq!(captured_value(game.position(), m), Some(9), "{}", format_move(v, m));
     }

@@ -8,7 +8,7 @@
 use anyhow::{Context, Result, bail};
 use raum_engine::{Limits, Score};
 use raum_notation::{format_move, format_position, parse_coordinate};
-use raum_rules::{Cells, Game, Move};
+use raum_rules::{Cells, Color, Game, Move};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -101,16 +101,15 @@ pub struct UciEngine {
     command: Vec<String>,
     options: Vec<(String, String)>,
     variant: String,
-    limits: Limits,
     process: Option<Process>,
 }
 
 impl UciEngine {
     /// An engine run as `command`, playing `variant` (its id for `UCI_Variant`)
-    /// with `options` set by `setoption` and searching each move to `limits`.
-    /// The process starts (and the handshake is checked) at once.
-    pub fn new(command: Vec<String>, options: Vec<(String, String)>, variant: &str, limits: Limits) -> Result<Self> {
-        let mut e = UciEngine { command, options, variant: variant.to_string(), limits, process: None };
+    /// with `options` set by `setoption`. The process starts (and the
+    /// handshake is checked) at once.
+    pub fn new(command: Vec<String>, options: Vec<(String, String)>, variant: &str) -> Result<Self> {
+        let mut e = UciEngine { command, options, variant: variant.to_string(), process: None };
         e.ensure_started()?;
         Ok(e)
     }
@@ -143,12 +142,16 @@ impl UciEngine {
         Ok(())
     }
 
-    /// The engine's move in `game` with the last score it reported, or why
-    /// there is none (the player then loses).
-    pub fn choose(&mut self, game: &Game<Cells>) -> Result<(Move, Option<Score>), String> {
-        let go = go_command(&self.limits);
-        let within = self.limits.movetime.map_or(UNTIMED_LIMIT, |t| t + MOVETIME_GRACE);
+    /// The engine's move in `game`, searched to `limits`, with the last score
+    /// it reported, or why there is none (the player then loses).
+    pub fn choose(&mut self, game: &Game<Cells>, limits: &Limits) -> Result<(Move, Option<Score>), String> {
+        let go = go_command(limits);
         let v = game.position().variant();
+        let clock = match game.position().side_to_move() {
+            Color::White => limits.wtime,
+            Color::Black => limits.btime,
+        };
+        let within = [limits.movetime, clock].into_iter().flatten().min().map_or(UNTIMED_LIMIT, |t| t + MOVETIME_GRACE);
         let mut position = format!("position fen {}", format_position(game.start()));
         if !game.moves().is_empty() {
             position.push_str(" moves");
@@ -202,6 +205,12 @@ fn go_command(limits: &Limits) -> String {
     if let Some(d) = limits.depth {
         go.push_str(&format!(" depth {d}"));
     }
+    for (word, time) in [("wtime", limits.wtime), ("btime", limits.btime), ("winc", limits.winc), ("binc", limits.binc)]
+    {
+        if let Some(t) = time {
+            go.push_str(&format!(" {word} {}", t.as_millis()));
+        }
+    }
     go
 }
 
@@ -215,6 +224,15 @@ mod tests {
         assert_eq!(go_command(&l), "go nodes 500 depth 3");
         let l = Limits { movetime: Some(Duration::from_millis(100)), ..Limits::default() };
         assert_eq!(go_command(&l), "go movetime 100");
+        let ms = Duration::from_millis;
+        let l = Limits {
+            wtime: Some(ms(9000)),
+            btime: Some(ms(7500)),
+            winc: Some(ms(100)),
+            binc: Some(ms(0)),
+            ..Limits::default()
+        };
+        assert_eq!(go_command(&l), "go wtime 9000 btime 7500 winc 100 binc 0");
     }
 
     #[test]
@@ -237,7 +255,7 @@ mod tests {
 
     #[test]
     fn a_missing_program_is_an_error_not_a_panic() {
-        let r = UciEngine::new(vec!["/nonexistent/raum-engine".into()], vec![], "five-up", Limits::default());
+        let r = UciEngine::new(vec!["/nonexistent/raum-engine".into()], vec![], "five-up");
         assert!(format!("{:#}", r.err().expect("no such program")).contains("starting engine"));
     }
 }

@@ -199,6 +199,58 @@ fn adjudication_ends_settled_games() {
 }
 
 #[test]
+fn clocks_are_kept_and_a_flag_loses() {
+    // Both engines play on a clock, one built in and one over the protocol (told the
+    // clocks by `go wtime .. btime .. winc .. binc ..`): neither runs out of time.
+    let record = temp("clock.tsv");
+    let uci = format!("uci:tc=3+0.05:{} uci", env!("CARGO_BIN_EXE_raum"));
+    let o = raum(&[
+        "match",
+        "--a",
+        "engine:tc=3+0.05",
+        "--b",
+        &uci,
+        "--games",
+        "2",
+        "--max-plies",
+        "16",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for (result, reason, moves) in outcomes(&record) {
+        assert!(!reason.contains("on time"), "{result} {reason}");
+        assert!(moves == 16 || reason == "checkmate", "{result} {reason} after {moves} plies");
+    }
+    check_record(&record, 2, VariantId::FiveUp);
+
+    // An engine that takes a second a move on a 0.2-second clock loses on time, as White
+    // and as Black, before its move is even looked at.
+    let script = temp("slow.sh");
+    std::fs::write(
+        &script,
+        "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; \
+         go*) sleep 1; echo 'bestmove 0000';; quit) exit 0;; esac; done\n",
+    )
+    .unwrap();
+    let slow = format!("uci:tc=0.2:sh {}", script.display());
+    let record = temp("flag.tsv");
+    let o =
+        raum(&["match", "--a", &slow, "--b", "engine:nodes=300", "--games", "2", "--record", record.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let flagged = |result: &str, side: &str| (result.to_string(), format!("{side} lost on time"));
+    let got: Vec<(String, String)> = outcomes(&record).into_iter().map(|(r, why, _)| (r, why)).collect();
+    assert_eq!(got, vec![flagged("0-1", "White"), flagged("1-0", "Black")]);
+    assert!(stdout(&o).contains("W: 0  D: 0  L: 2"), "{}", stdout(&o));
+
+    for bad in ["engine:tc=0", "engine:tc=fast", "uci:tc=-1:./engine"] {
+        let o = raum(&["match", "--a", bad, "--b", "random"]);
+        assert!(!o.status.success(), "{bad}");
+        assert!(stderr(&o).contains("no time control"), "{bad}: {}", stderr(&o));
+    }
+}
+
+#[test]
 fn openings_file_is_used() {
     let book = temp("book.txt");
     std::fs::write(
