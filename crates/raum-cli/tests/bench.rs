@@ -1,4 +1,5 @@
-//! `raum bench`: its output format, and a node count that repeats.
+//! `raum bench`: its output format, a node count that repeats, and the
+//! signature pinned, as Stockfish pins its bench.
 
 use std::process::{Command, Output};
 
@@ -29,6 +30,21 @@ fn bench_signature_is_reproducible() {
     assert_eq!(bench_nodes(&raum(&["bench", "--depth", "4"])), nodes);
     // A different depth is a different signature.
     assert_ne!(bench_nodes(&raum(&["bench", "--depth", "3"])), nodes);
+}
+
+/// `raum bench`'s node count at the default depth. Any change to the search,
+/// the evaluation or move order changes it; a change meant to leave the search
+/// alone must not. When a change is meant to alter the search, put the new
+/// count here and in BENCHMARKS.md ("Engine speed") and name it in the commit.
+const SIGNATURE: u64 = 929_700;
+
+#[test]
+fn bench_signature_is_pinned() {
+    let nodes = bench_nodes(&raum(&["bench"]));
+    assert_eq!(
+        nodes, SIGNATURE,
+        "the bench signature changed: if the search was meant to change, update SIGNATURE and BENCHMARKS.md"
+    );
 }
 
 #[test]
