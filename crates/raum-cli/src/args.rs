@@ -39,7 +39,7 @@ pub enum Command {
     /// `setoption name UCI_Variant value raumschach`, `position startpos moves
     /// Ec2-Ec4`, `go depth 6`, `stop`, `quit`).
     Uci,
-    /// Play games between two players (engine:nodes=N|movetime=MS|depth=D|tc=BASE+INC
+    /// Play games between two players (engine:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC]
     /// with optional ,off=FEATURE, ,on=FEATURE, ,PARAMETER=N (a search
     /// parameter such as rfp-margin) and ,eval=FILE; uci:LIMITS:COMMAND for an
     /// external engine; random; greedy) in colour-swapped pairs, and print the

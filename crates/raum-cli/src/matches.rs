@@ -77,8 +77,8 @@ pub enum Spec {
     Greedy,
 }
 
-const KNOWN: &str = "engine:nodes=N|movetime=MS|depth=D|tc=BASE+INC[,off=FEATURE][,on=FEATURE][,PARAMETER=N][,eval=FILE], \
-                     uci:nodes=N|movetime=MS|depth=D|tc=BASE+INC[,OPTION=VALUE]:COMMAND, random, greedy";
+const KNOWN: &str = "engine:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC][,off=FEATURE][,on=FEATURE][,PARAMETER=N][,eval=FILE], \
+                     uci:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC][,OPTION=VALUE]:COMMAND, random, greedy";
 
 /// Reads one `key=value` limit into `limits` or `tc`; `false` if `key` is no limit.
 fn parse_limit(text: &str, key: &str, value: &str, limits: &mut Limits, tc: &mut Option<TimeControl>) -> Result<bool> {
@@ -138,7 +138,7 @@ pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
             }
         }
         if limits == Limits::default() && tc.is_none() {
-            bail!("player '{text}': give a limit: nodes=N, movetime=MS, depth=D or tc=BASE+INC");
+            bail!("player '{text}': give a limit: nodes=N, movetime=MS, depth=D or tc=[MOVES/]BASE[+INC]");
         }
         return Ok(Spec::Uci { limits, tc, options, command });
     }
@@ -189,7 +189,7 @@ pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
     if limits == Limits::default() && tc.is_none() {
         bail!(
             "player '{text}': give the engine's limit as engine:nodes=N, engine:movetime=MS, engine:depth=D or \
-             engine:tc=BASE+INC"
+             engine:tc=[MOVES/]BASE[+INC]"
         );
     }
     Ok(Spec::Engine { limits, tc, features, params, eval })
@@ -277,12 +277,14 @@ impl Player {
         let none = || "gave no move".to_string();
         match self {
             Player::Engine(e, limits, _) => {
-                let r = e.search(game, &clocks.apply(limits), Arc::new(AtomicBool::new(false)), &mut |_| {});
+                let limits = clocks.apply(limits, pos.side_to_move());
+                let r = e.search(game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
                 let m = r.best.ok_or_else(none)?;
                 Ok((m, Some(adjudication::centipawns(r.info.score))))
             }
             Player::Uci(e, limits, _) => {
-                e.choose(game, &clocks.apply(limits)).map(|(m, score)| (m, score.map(adjudication::centipawns)))
+                let limits = clocks.apply(limits, pos.side_to_move());
+                e.choose(game, &limits).map(|(m, score)| (m, score.map(adjudication::centipawns)))
             }
             Player::Random => {
                 let moves = pos.legal_moves();

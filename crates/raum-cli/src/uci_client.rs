@@ -211,6 +211,9 @@ fn go_command(limits: &Limits) -> String {
             go.push_str(&format!(" {word} {}", t.as_millis()));
         }
     }
+    if let Some(m) = limits.movestogo {
+        go.push_str(&format!(" movestogo {m}"));
+    }
     go
 }
 
@@ -230,9 +233,10 @@ mod tests {
             btime: Some(ms(7500)),
             winc: Some(ms(100)),
             binc: Some(ms(0)),
+            movestogo: Some(12),
             ..Limits::default()
         };
-        assert_eq!(go_command(&l), "go wtime 9000 btime 7500 winc 100 binc 0");
+        assert_eq!(go_command(&l), "go wtime 9000 btime 7500 winc 100 binc 0 movestogo 12");
     }
 
     #[test]

@@ -200,10 +200,11 @@ fn adjudication_ends_settled_games() {
 
 #[test]
 fn clocks_are_kept_and_a_flag_loses() {
-    // Both engines play on a clock, one built in and one over the protocol (told the
-    // clocks by `go wtime .. btime .. winc .. binc ..`): neither runs out of time.
+    // Both engines play on a clock, one built in with an increment and one over the
+    // protocol with a second for every 4 moves (told the clocks by `go wtime .. btime ..
+    // winc .. binc .. movestogo ..`): neither runs out of time.
     let record = temp("clock.tsv");
-    let uci = format!("uci:tc=3+0.05:{} uci", env!("CARGO_BIN_EXE_raum"));
+    let uci = format!("uci:tc=4/1:{} uci", env!("CARGO_BIN_EXE_raum"));
     let o = raum(&[
         "match",
         "--a",
@@ -243,7 +244,7 @@ fn clocks_are_kept_and_a_flag_loses() {
     assert_eq!(got, vec![flagged("0-1", "White"), flagged("1-0", "Black")]);
     assert!(stdout(&o).contains("W: 0  D: 0  L: 2"), "{}", stdout(&o));
 
-    for bad in ["engine:tc=0", "engine:tc=fast", "uci:tc=-1:./engine"] {
+    for bad in ["engine:tc=0", "engine:tc=fast", "uci:tc=-1:./engine", "engine:tc=0/60"] {
         let o = raum(&["match", "--a", bad, "--b", "random"]);
         assert!(!o.status.success(), "{bad}");
         assert!(stderr(&o).contains("no time control"), "{bad}: {}", stderr(&o));
