@@ -10,6 +10,7 @@
 
 use raum_engine::Score;
 use raum_rules::Color;
+use std::fmt;
 
 /// A mate score as centipawns: beyond any material count, nearer mates larger.
 const MATE_CP: i32 = 100_000;
@@ -62,6 +63,16 @@ pub enum Verdict {
     Resigns(Color),
     /// A draw by adjudication.
     Draw,
+}
+
+impl fmt::Display for Verdict {
+    /// The reason a match record gives: `adjudicated: White resigns`, `adjudicated draw`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Resigns(side) => write!(f, "adjudicated: {side} resigns"),
+            Verdict::Draw => f.write_str("adjudicated draw"),
+        }
+    }
 }
 
 /// Watches one game's scores, move by move.

@@ -313,11 +313,9 @@ struct GameResult {
     white_half_points: u32,
     reason: String,
     moves: Vec<Move>,
+    /// Set when the game was ended by adjudication.
+    adjudicated: Option<Verdict>,
 }
-
-/// The record's reasons for adjudicated games.
-const ADJUDICATED_RESIGNATION: &str = "adjudicated: ";
-const ADJUDICATED_DRAW: &str = "adjudicated draw";
 
 fn result_text(white_half_points: u32) -> &'static str {
     match white_half_points {
@@ -347,6 +345,7 @@ fn play_game(
             white_half_points: half,
             reason: reason.to_string(),
             moves: game.moves().to_vec(),
+            adjudicated: None,
         };
         if let Some(outcome) = game.outcome() {
             return match outcome {
@@ -364,12 +363,12 @@ fn play_game(
             };
         }
         // The rules first: a move that mates ends the game by mate, whatever the scores said.
-        match verdict {
-            Some(Verdict::Resigns(side)) => {
-                return end(win_for(side.opponent()), &format!("{ADJUDICATED_RESIGNATION}{side} resigns"), &game);
-            }
-            Some(Verdict::Draw) => return end(1, ADJUDICATED_DRAW, &game),
-            None => {}
+        if let Some(v) = verdict {
+            let half = match v {
+                Verdict::Resigns(side) => win_for(side.opponent()),
+                Verdict::Draw => 1,
+            };
+            return GameResult { adjudicated: Some(v), ..end(half, &v.to_string(), &game) };
         }
         if game.moves().len() >= max_plies as usize {
             return end(1, "max plies (adjudicated draw)", &game);
@@ -629,10 +628,10 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
             let halves: Vec<u32> = games.iter().map(|p| p.a_half_points).collect();
             tally.add_pair(&halves);
             for p in &games {
-                match p.result.reason.as_str() {
-                    ADJUDICATED_DRAW => tally.adjudicated_draws += 1,
-                    r if r.starts_with(ADJUDICATED_RESIGNATION) => tally.resigned += 1,
-                    _ => {}
+                match p.result.adjudicated {
+                    Some(Verdict::Draw) => tally.adjudicated_draws += 1,
+                    Some(Verdict::Resigns(_)) => tally.resigned += 1,
+                    None => {}
                 }
             }
             if let Some(out) = record.as_mut() {
