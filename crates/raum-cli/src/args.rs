@@ -151,14 +151,14 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 0)]
     pub resign_moves: u32,
     /// Resign adjudication's margin in centipawns (a mate counts as more than any margin).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1000)]
     pub resign_score: i32,
     /// Draw adjudication (0: off): after `--draw-after` plies, a game in which both players'
     /// scores stayed within ±`--draw-score` for this many consecutive moves each is a draw.
     #[arg(long, default_value_t = 0)]
     pub draw_moves: u32,
     /// Draw adjudication's margin in centipawns.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 10)]
     pub draw_score: i32,
     /// The ply (counted from the opening position) from which draw adjudication applies.
     #[arg(long, default_value_t = 80)]

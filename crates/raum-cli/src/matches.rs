@@ -403,6 +403,9 @@ fn adjudication_rules(a: &MatchArgs) -> Result<Rules> {
     if resign.is_some() && a.resign_score <= 0 {
         bail!("--resign-score must be above 0 (a player resigns at or below minus it)");
     }
+    if draw.is_some() && a.draw_score < 0 {
+        bail!("--draw-score must be at least 0 (scores within plus or minus it count as level)");
+    }
     Ok(Rules { resign, draw })
 }
 

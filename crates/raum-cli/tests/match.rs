@@ -196,6 +196,11 @@ fn adjudication_ends_settled_games() {
     let o = raum(&["match", "--a", "random", "--b", "random", "--resign-moves", "2", "--resign-score", "0"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--resign-score must be above 0"), "{}", stderr(&o));
+    let o = raum(&["match", "--a", "random", "--b", "random", "--resign-moves", "2", "--resign-score", "-5"]);
+    assert!(stderr(&o).contains("--resign-score must be above 0"), "{}", stderr(&o));
+    let o = raum(&["match", "--a", "random", "--b", "random", "--draw-moves", "2", "--draw-score", "-1"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--draw-score must be at least 0"), "{}", stderr(&o));
 }
 
 #[test]
