@@ -37,6 +37,8 @@ pub trait CellSet:
 {
     /// How many cells the type can hold.
     const CAPACITY: usize;
+    /// How many 64-bit words the set is made of.
+    const WORDS: usize;
     /// The empty set.
     const EMPTY: Self;
     /// A per-cell array of bytes, big enough for every cell: the position's mailbox.
@@ -61,13 +63,21 @@ pub trait CellSet:
     /// Wrapping subtraction of the sets read as integers (for the borrow trick
     /// that finds a ray's first blocker without branching).
     fn wrapping_minus(self, other: Self) -> Self;
+    /// What a line lookup multiplies by (see [`CellSet::magic_index`]).
+    type Magic: Copy + Debug + Send + Sync + 'static;
+    /// A random magic for the search that builds line tables; `next` gives
+    /// random words.
+    fn random_magic(next: &mut dyn FnMut() -> u64) -> Self::Magic;
     /// The multiply-gather that turns the occupancy of a few cells (a line
-    /// through a slider) into a small table index: the set's low and high
-    /// 64-bit words times the low and high words of `magic`, summed, shifted
-    /// right by `shift` (so `64 - shift` bits are left). Two 64-bit products
-    /// are cheaper than one 128-bit product, and magics for them exist as
-    /// readily because a line has only a few cells.
-    fn magic_index(self, magic: u128, shift: u32) -> usize;
+    /// through a slider) into a small table index, shifted right by `shift`
+    /// (so `64 - shift` bits are left). `u128`: its low and high words times
+    /// the magic's, summed (two short products are cheaper than one long one).
+    /// [`Wide`]: the words folded into one by rotations, then one product.
+    fn magic_index(self, magic: Self::Magic, shift: u32) -> usize;
+    /// Word `i` of the set (cells `64 * i .. 64 * i + 64`).
+    fn word(self, i: usize) -> u64;
+    /// A set built word by word (`f(i)` is word `i`).
+    fn from_words(f: impl FnMut(usize) -> u64) -> Self;
     /// Every cell number moved up by `delta` (down if negative); cells pushed
     /// past either end are dropped.
     fn shift(self, delta: i32) -> Self;
@@ -125,8 +135,10 @@ impl<S: CellSet> ExactSizeIterator for Cells<S> {}
 
 impl CellSet for u128 {
     const CAPACITY: usize = 128;
+    const WORDS: usize = 2;
     const EMPTY: Self = 0;
     type ByteArray = [u8; 128];
+    type Magic = u128;
 
     #[inline(always)]
     fn zero_bytes() -> [u8; 128] {
@@ -167,11 +179,24 @@ impl CellSet for u128 {
     fn wrapping_minus(self, other: Self) -> Self {
         self.wrapping_sub(other)
     }
+    fn random_magic(next: &mut dyn FnMut() -> u64) -> u128 {
+        let mut sparse = || next() & next() & next();
+        let hi = sparse();
+        (hi as u128) << 64 | sparse() as u128
+    }
     #[inline(always)]
     fn magic_index(self, magic: u128, shift: u32) -> usize {
         let lo = (self as u64).wrapping_mul(magic as u64);
         let hi = ((self >> 64) as u64).wrapping_mul((magic >> 64) as u64);
         (lo.wrapping_add(hi) >> shift) as usize
+    }
+    #[inline(always)]
+    fn word(self, i: usize) -> u64 {
+        if i == 0 { self as u64 } else { (self >> 64) as u64 }
+    }
+    fn from_words(mut f: impl FnMut(usize) -> u64) -> Self {
+        let lo = f(0);
+        (f(1) as u128) << 64 | lo as u128
     }
     #[inline(always)]
     fn shift(self, delta: i32) -> Self {
@@ -183,6 +208,9 @@ impl CellSet for u128 {
         }
     }
 }
+
+mod wide;
+pub use wide::{Wide, WideMagic};
 
 #[cfg(test)]
 mod tests {

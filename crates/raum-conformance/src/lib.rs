@@ -6,3 +6,4 @@
 pub mod naive;
 pub mod rng;
 pub mod seed_diagram;
+pub mod naive_wide;

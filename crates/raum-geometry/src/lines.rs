@@ -14,9 +14,9 @@ use raum_bitboard::CellSet;
 
 /// Where one (cell, line) pair's attacks live.
 #[derive(Clone, Copy, Debug)]
-struct Entry<S> {
+struct Entry<S: CellSet> {
     mask: S,
-    magic: u128,
+    magic: S::Magic,
     /// `64 - bits`, where the entry's table has `1 << bits` slots.
     shift: u32,
     offset: u32,
@@ -39,9 +39,15 @@ impl Rng {
         self.0 ^= self.0 << 17;
         self.0
     }
-    fn sparse(&mut self) -> u128 {
-        let word = |r: &mut Rng| r.next() & r.next() & r.next();
-        (word(self) as u128) << 64 | word(self) as u128
+    /// A random magic for the set type.
+    fn magic<S: CellSet>(&mut self) -> S::Magic {
+        S::random_magic(&mut || self.next())
+    }
+
+    /// A random set with few bits per word.
+    #[cfg(test)]
+    fn sparse<S: CellSet>(&mut self) -> S {
+        S::from_words(|_| self.next() & self.next() & self.next())
     }
 }
 
@@ -88,7 +94,7 @@ impl<S: CellSet> Lines<S> {
                 let mut bits = mask.count().max(1);
                 let (magic, table) = 'search: loop {
                     for _ in 0..100_000 {
-                        let magic = if mask.is_empty() { 0 } else { rng.sparse() };
+                        let magic = if mask.is_empty() { S::random_magic(&mut || 0) } else { rng.magic::<S>() };
                         let mut table: Vec<Option<S>> = vec![None; 1 << bits];
                         let fits = subsets.iter().zip(&targets).all(|(&occ, &att)| {
                             let slot = &mut table[occ.magic_index(magic, 64 - bits)];
@@ -132,6 +138,42 @@ mod tests {
     use super::*;
     use crate::{Shape, Topology};
 
+    /// Random occupancy of a wide board.
+    fn wide_occupancy<S: CellSet>(rng: &mut Rng, all: S) -> S {
+        (rng.sparse::<S>() | rng.sparse::<S>() | rng.sparse::<S>()) & all
+    }
+
+    fn check_wide<S: CellSet>(board: &Board, samples: usize) {
+        let tables: Tables<S> = Tables::new(board).unwrap();
+        let start = std::time::Instant::now();
+        let lines = Lines::new(board, &tables);
+        eprintln!("{} cells: line tables in {:?}, {} bytes", board.len(), start.elapsed(), lines.table_bytes());
+        let mut rng = Rng(777);
+        for _ in 0..samples {
+            let occ = wide_occupancy(&mut rng, tables.all());
+            let cell = (rng.next() % board.len() as u64) as usize;
+            for line in 0..13 {
+                let expected = walk(board, cell, line, occ) | walk(board, cell, line + 13, occ);
+                assert_eq!(lines.attacks(cell, line, occ), expected, "cell {cell} line {line}");
+            }
+        }
+    }
+
+    #[test]
+    fn wide_line_lookups_equal_stepping() {
+        let cube = Board::new(Shape::cuboid(8, 8, 8), Topology::BOUNDED).unwrap();
+        check_wide::<raum_bitboard::Wide<8>>(&cube, 3000);
+        // Nine centred square levels, 2x2 to 10x10 (Octahedral Chess): lines that leave
+        // the board are not followed across the gap.
+        let octahedral = Shape::from_fn(10, 10, 9, |c| {
+            let k = (c.z - 4).abs();
+            (k..10 - k).contains(&c.x) && (k..10 - k).contains(&c.y)
+        });
+        let board = Board::new(octahedral, Topology::BOUNDED).unwrap();
+        assert_eq!(board.len(), 340);
+        check_wide::<raum_bitboard::Wide<6>>(&board, 3000);
+    }
+
     #[test]
     fn line_lookups_equal_stepping() {
         for topology in [Topology::BOUNDED, Topology::CYLINDER, Topology::TORUS] {
@@ -140,7 +182,7 @@ mod tests {
             let lines = Lines::new(&board, &tables);
             let mut rng = Rng(12345);
             for _ in 0..2000 {
-                let occ = (rng.sparse() | rng.sparse()) & tables.all();
+                let occ = (rng.sparse::<u128>() | rng.sparse::<u128>()) & tables.all();
                 let cell = (rng.next() % 125) as usize;
                 for line in 0..13 {
                     let expected = walk(&board, cell, line, occ) | walk(&board, cell, line + 13, occ);
