@@ -4,6 +4,6 @@
 //! in `tests/`; `data/perft.txt` is the perft suite.
 
 pub mod naive;
+pub mod naive_wide;
 pub mod rng;
 pub mod seed_diagram;
-pub mod naive_wide;

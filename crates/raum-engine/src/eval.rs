@@ -14,7 +14,7 @@
 //! - a small bonus for having the move.
 
 use raum_bitboard::CellSet;
-use raum_geometry::{DIRECTIONS, Lines, Tables, Vector, family_directions};
+use raum_geometry::{DIRECTIONS, Lines, Tables, Vector};
 use raum_rules::{Cells, Color, Kind, MAX_KINDS, Move, MoveKind, Position, Role, Variant, VariantId};
 use std::sync::OnceLock;
 
@@ -164,10 +164,7 @@ impl EvalTables {
                 pieces.push(k);
             }
             if def.role != Role::Pawn {
-                let mut dirs: Vec<u8> =
-                    def.captures.slides.iter().flat_map(|&f| family_directions(f)).map(|d| d as u8).collect();
-                dirs.sort_unstable();
-                dirs.dedup();
+                let dirs = def.captures.slide_directions();
                 positive[k] = dirs.iter().filter(|&&d| d < 13).count();
                 let both = |d: u8| dirs.contains(&(d % 13)) && dirs.contains(&(d % 13 + 13));
                 line_ids[k] = dirs.iter().copied().filter(|&d| d < 13 && both(d)).collect();

@@ -25,6 +25,7 @@ mod setup;
 mod spec;
 mod variant;
 mod variants;
+mod width;
 mod zobrist;
 
 pub use error::{PositionError, UnknownVariant, VariantError};
@@ -36,6 +37,7 @@ pub use position::{Position, Undo};
 pub use setup::Setup;
 pub use spec::{CastlingRule, CellNaming, KNOWN_VARIANTS, Mirror, PawnRules, VariantId, VariantSpec};
 pub use variant::{DoubleStep, PawnShift, PawnShifts, Variant};
+pub use width::{CellWidth, VariantFn, Width};
 
 /// Raum's built-in variants use boards of at most 128 cells: this is their cell set.
 pub type Cells = u128;

@@ -34,6 +34,16 @@ impl Motion {
         Motion { slides: Vec::new(), leaps: leap_vectors(a, b, c) }
     }
 
+    /// The sliding directions (indices into [`raum_geometry::DIRECTIONS`]),
+    /// ascending, each once.
+    pub fn slide_directions(&self) -> Vec<u8> {
+        let mut v: Vec<u8> =
+            self.slides.iter().flat_map(|&f| raum_geometry::family_directions(f)).map(|d| d as u8).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
     /// This motion plus another.
     pub fn with(mut self, other: Motion) -> Self {
         for f in other.slides {

@@ -132,15 +132,11 @@ pub struct Variant<S: CellSet> {
 }
 
 impl Variant<u128> {
-    /// The shared, fully built variant for `id` (boards up to 128 cells).
+    /// The shared, fully built variant for `id`, one of the boards of up to 128
+    /// cells (Five Up, Raumschach); wider ones are reached through
+    /// [`VariantId::dispatch`] or [`Variant::at_width`].
     pub fn get(id: VariantId) -> &'static Variant<u128> {
-        static CACHE: [OnceLock<Variant<u128>>; VariantId::ALL.len()] =
-            [const { OnceLock::new() }; VariantId::ALL.len()];
-        let slot = VariantId::ALL.iter().position(|&v| v == id).unwrap_or(0);
-        CACHE[slot].get_or_init(|| {
-            Variant::build(crate::variants::spec(id))
-                .unwrap_or_else(|e| panic!("built-in variant {id} is invalid: {e}"))
-        })
+        Variant::at_width(id)
     }
 }
 

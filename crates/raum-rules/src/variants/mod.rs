@@ -13,6 +13,13 @@ pub fn spec(id: VariantId) -> VariantSpec {
     }
 }
 
+/// How many cells the variant's board has (which decides its width).
+pub fn cells(id: VariantId) -> usize {
+    match id {
+        VariantId::FiveUp | VariantId::Raumschach => 125,
+    }
+}
+
 /// Places a rank of pieces, files a.. from `letters`.
 fn row(out: &mut Vec<(raum_geometry::Coord, char)>, level: i8, rank: i8, letters: &str) {
     for (x, l) in letters.chars().enumerate() {

@@ -1,0 +1,110 @@
+//! The one place where a variant's cell-set width is chosen.
+//!
+//! Positions, the move generator and everything above them are compiled once per
+//! width ([`Width`]: `u128` for boards up to 128 cells, [`Wide<4>`] up to 256,
+//! [`Wide<8>`] up to 512). An interface holds a [`VariantId`] and, to work on a
+//! variant, hands a generic function ([`VariantFn`]) to [`VariantId::dispatch`],
+//! which picks the width once; below that call nothing branches on width.
+//!
+//! ```
+//! use raum_rules::{Position, Variant, VariantFn, VariantId, Width};
+//! struct StartMoves;
+//! impl VariantFn for StartMoves {
+//!     type Output = u64;
+//!     fn call<S: Width>(self, v: &'static Variant<S>) -> u64 {
+//!         Position::start(v).count_legal()
+//!     }
+//! }
+//! assert_eq!(VariantId::FiveUp.dispatch(StartMoves), 62);
+//! ```
+
+use crate::spec::VariantId;
+use crate::variant::Variant;
+use raum_bitboard::{CellSet, Wide};
+use std::sync::OnceLock;
+
+/// How many cells a variant's sets hold: which [`Width`] it is compiled at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CellWidth {
+    /// Up to 128 cells (`u128`).
+    W128,
+    /// Up to 256 cells (`Wide<4>`).
+    W256,
+    /// Up to 512 cells (`Wide<8>`).
+    W512,
+}
+
+/// A cell-set type that variants are built at, with one cache of built
+/// variants per type.
+pub trait Width: CellSet {
+    /// The width this type stands for.
+    const WIDTH: CellWidth;
+    /// The cache slot of `id` at this width.
+    fn slot(index: usize) -> &'static OnceLock<Variant<Self>>;
+}
+
+macro_rules! width {
+    ($t:ty, $w:expr) => {
+        impl Width for $t {
+            const WIDTH: CellWidth = $w;
+            fn slot(index: usize) -> &'static OnceLock<Variant<Self>> {
+                static CACHE: [OnceLock<Variant<$t>>; VariantId::ALL.len()] =
+                    [const { OnceLock::new() }; VariantId::ALL.len()];
+                &CACHE[index]
+            }
+        }
+    };
+}
+
+width!(u128, CellWidth::W128);
+width!(Wide<4>, CellWidth::W256);
+width!(Wide<8>, CellWidth::W512);
+
+/// A computation over a variant of any width: the generic body an interface
+/// runs once the width is known (see [`VariantId::dispatch`]).
+pub trait VariantFn {
+    /// What it returns.
+    type Output;
+    /// Runs on the built variant.
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Self::Output;
+}
+
+impl VariantId {
+    /// The width this variant is compiled at.
+    pub fn width(self) -> CellWidth {
+        let cells = crate::variants::cells(self);
+        if cells <= 128 {
+            CellWidth::W128
+        } else if cells <= 256 {
+            CellWidth::W256
+        } else {
+            CellWidth::W512
+        }
+    }
+
+    /// Runs `f` on this variant at its width: the single place where a
+    /// variant's width is chosen.
+    pub fn dispatch<F: VariantFn>(self, f: F) -> F::Output {
+        match self.width() {
+            CellWidth::W128 => f.call(Variant::<u128>::at_width(self)),
+            CellWidth::W256 => f.call(Variant::<Wide<4>>::at_width(self)),
+            CellWidth::W512 => f.call(Variant::<Wide<8>>::at_width(self)),
+        }
+    }
+}
+
+impl<S: Width> Variant<S> {
+    /// The shared, fully built variant `id` at width `S`.
+    ///
+    /// # Panics
+    /// If `id` is not compiled at width `S` (see [`VariantId::width`]): a
+    /// programming error, not an input error; [`VariantId::dispatch`] never does.
+    pub fn at_width(id: VariantId) -> &'static Variant<S> {
+        assert_eq!(id.width(), S::WIDTH, "variant {id} is not built at this width");
+        let index = VariantId::ALL.iter().position(|&v| v == id).unwrap_or(0);
+        S::slot(index).get_or_init(|| {
+            Variant::build(crate::variants::spec(id))
+                .unwrap_or_else(|e| panic!("built-in variant {id} is invalid: {e}"))
+        })
+    }
+}
