@@ -8,7 +8,6 @@ use crate::spec::{CastlingRule, CellNaming, VariantId, VariantSpec};
 use crate::zobrist::Zobrist;
 use raum_bitboard::CellSet;
 use raum_geometry::{Board, Coord, DIRECTIONS, Direction, Lines, Tables, Vector, family_directions};
-use std::sync::OnceLock;
 
 /// A double step from one start cell, as cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
