@@ -27,7 +27,7 @@ fn read_records(
     path: &std::path::Path,
     skip: usize,
     seen: &mut std::collections::HashSet<String>,
-) -> Result<(Vec<Vec<Sample>>, usize)> {
+) -> Result<(Vec<Vec<Sample<Cells>>>, usize)> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading --records {}", path.display()))?;
     let mut games = Vec::new();
     let mut repeated = 0;

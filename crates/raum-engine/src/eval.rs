@@ -13,9 +13,9 @@
 //!   counted per attacking piece, scaled by the enemy's remaining pieces;
 //! - a small bonus for having the move.
 
-use raum_bitboard::CellSet;
 use raum_geometry::{DIRECTIONS, Lines, Tables, Vector};
-use raum_rules::{Cells, Color, Kind, MAX_KINDS, Move, MoveKind, Position, Role, Variant, VariantId};
+use raum_rules::{Color, Kind, MAX_KINDS, Move, MoveKind, Position, Role, Variant, VariantId, Width};
+use std::any::Any;
 use std::sync::OnceLock;
 
 /// A variant's evaluation terms, as data. Pieces are named by letter, so the
@@ -77,9 +77,10 @@ impl EvalParams {
     }
 }
 
-/// One variant's evaluation terms compiled into tables indexed by kind and cell.
+/// One variant's evaluation terms compiled into tables indexed by kind and cell,
+/// at the variant's cell-set width `S`.
 #[derive(Debug)]
-pub struct EvalTables {
+pub struct EvalTables<S: Width> {
     params: EvalParams,
     cells: usize,
     pawn: Option<Kind>,
@@ -89,7 +90,7 @@ pub struct EvalTables {
     /// Kinds whose attacks the evaluation computes (neither pawn nor king).
     pieces: Vec<usize>,
     /// `[kind * cells + cell]`: capture leaps.
-    leaps: Vec<Cells>,
+    leaps: Vec<S>,
     /// Per kind: whole lines slid along both ways (ids `0..13`, see [`Lines`]).
     line_ids: [Vec<u8>; MAX_KINDS],
     /// Per kind: the one-way slide directions, positive ones first (none in Raum's variants).
@@ -97,30 +98,30 @@ pub struct EvalTables {
     /// Per kind: how many of `one_way` are positive.
     one_way_positive: [usize; MAX_KINDS],
     /// Line-attack tables (a lookup per line instead of two ray scans).
-    line_attacks: &'static Lines<Cells>,
-    /// `[cell * 26 + direction]` for cells `0..128`: the empty-board ray (empty
-    /// for cells beyond the board, so a bit scan's sentinel needs no test).
-    rays: Vec<Cells>,
+    line_attacks: &'static Lines<S>,
+    /// `[cell * 26 + direction]`: the empty-board ray (see [`slide`] for why the
+    /// board's own cells suffice as a bit scan's sentinels).
+    rays: Vec<S>,
     /// `[color][cell]`: pawn captures.
-    pawn_attacks: [Vec<Cells>; 2],
+    pawn_attacks: [Vec<S>; 2],
     /// `[color][cell]`: pawn single steps.
-    pawn_steps: [Vec<Cells>; 2],
+    pawn_steps: [Vec<S>; 2],
     /// `[color][cell]`: pawn-advancement bonus.
     pawn_bonus: [Vec<i32>; 2],
     /// `[color][cell]`: single pawn steps still needed to promote (`u8::MAX`: never).
     pawn_distance: [Vec<u8>; 2],
     /// Per cell: the cell and its 26 neighbours.
-    king_zone: Vec<Cells>,
+    king_zone: Vec<S>,
     /// `[color][cell]`: the cells from which a pawn of `color` attacks some cell of
     /// `king_zone[cell]`, so king safety visits only the pawns that count.
-    zone_pawn_sources: [Vec<Cells>; 2],
+    zone_pawn_sources: [Vec<S>; 2],
     /// `[kind * cells + cell]`: cells a piece (pawns: of White, then `[kinds * cells..]` Black's)
     /// attacks on an empty board.
-    reach: Vec<Cells>,
+    reach: Vec<S>,
     /// Kinds that capture by sliding.
     sliders: Vec<usize>,
     /// Per cell: every cell on a line (any of the 26 directions) through it.
-    aligned: Vec<Cells>,
+    aligned: Vec<S>,
     /// Non-pawn material of one side in the start position.
     start_npm: i32,
     /// The most valuable promotion kind.
@@ -129,16 +130,29 @@ pub struct EvalTables {
     moves_as_captures: [bool; MAX_KINDS],
 }
 
-impl EvalTables {
-    /// The shared tables of a built-in variant, built on first use.
-    pub fn get(id: VariantId) -> &'static EvalTables {
-        static CACHE: [OnceLock<EvalTables>; VariantId::ALL.len()] = [const { OnceLock::new() }; VariantId::ALL.len()];
+impl<S: Width> EvalTables<S> {
+    /// The shared tables of a built-in variant at its width, built on first use.
+    ///
+    /// # Panics
+    /// If `id` is not built at width `S` (as [`Variant::at_width`]); through
+    /// [`VariantId::dispatch`] it always is.
+    pub fn get(id: VariantId) -> &'static EvalTables<S> {
+        // A static in a generic function is one static for every `S`, so the
+        // slots hold type-erased tables. Each variant has exactly one width
+        // (`Variant::at_width` refuses any other), so one slot per variant
+        // suffices and the downcast, a type-id comparison once per search,
+        // never fails.
+        static CACHE: [OnceLock<Box<dyn Any + Send + Sync>>; VariantId::ALL.len()] =
+            [const { OnceLock::new() }; VariantId::ALL.len()];
         let slot = VariantId::ALL.iter().position(|&v| v == id).unwrap_or(0);
-        CACHE[slot].get_or_init(|| EvalTables::new(Variant::get(id), EvalParams::for_variant(id)))
+        CACHE[slot]
+            .get_or_init(|| Box::new(EvalTables::new(Variant::<S>::at_width(id), EvalParams::for_variant(id))))
+            .downcast_ref()
+            .unwrap_or_else(|| panic!("variant {id} is not built at this width"))
     }
 
     /// Compiles `params` for a variant.
-    pub fn new(v: &'static Variant<Cells>, params: EvalParams) -> EvalTables {
+    pub fn new(v: &'static Variant<S>, params: EvalParams) -> EvalTables<S> {
         let n = v.cells();
         let board = v.board();
         let kinds = v.pieces().len();
@@ -153,7 +167,7 @@ impl EvalTables {
         let mut line_ids: [Vec<u8>; MAX_KINDS] = Default::default();
         let mut one_way: [Vec<u8>; MAX_KINDS] = Default::default();
         let mut one_way_positive = [0; MAX_KINDS];
-        let mut leaps = vec![0; kinds * n];
+        let mut leaps = vec![S::EMPTY; kinds * n];
         let mut pieces = Vec::new();
         for (k, def) in v.pieces().iter().enumerate() {
             if def.role != Role::King {
@@ -172,12 +186,14 @@ impl EvalTables {
                 one_way_positive[k] = one_way[k].iter().filter(|&&d| d < 13).count();
                 slides[k] = dirs;
                 for cell in 0..n {
-                    leaps[k * n + cell] = Tables::<Cells>::leaps(board, cell, &def.captures.leaps);
+                    leaps[k * n + cell] = Tables::<S>::leaps(board, cell, &def.captures.leaps);
                 }
             }
         }
         let geo = v.tables();
-        let mut rays = vec![0; 128 * 26];
+        // One row per cell of the board: a bit scan's sentinel (see `slide`) is a
+        // cell of the board whose ray in the scanned direction is empty.
+        let mut rays = vec![S::EMPTY; n * 26];
         for cell in 0..n {
             for d in 0..26 {
                 rays[cell * 26 + d] = geo.ray(cell, d);
@@ -185,8 +201,9 @@ impl EvalTables {
         }
         let mut mobility_base = [0; MAX_KINDS];
         for &k in &pieces {
-            let total: u32 =
-                (0..n).map(|cell| (leaps[k * n + cell] | slide(&rays, cell, &slides[k], positive[k], 0)).count()).sum();
+            let total: u32 = (0..n)
+                .map(|cell| (leaps[k * n + cell] | slide(&rays, cell, &slides[k], positive[k], S::EMPTY)).count())
+                .sum();
             mobility_base[k] = (total / (2 * n as u32)) as i32;
         }
 
@@ -194,15 +211,15 @@ impl EvalTables {
         let pawn_vectors = |c: Color, vs: &[Vector]| -> Vec<Vector> {
             vs.iter().map(|&x| if c == Color::White { x } else { spec.mirror.vector(x) }).collect()
         };
-        let mut pawn_attacks: [Vec<Cells>; 2] = Default::default();
+        let mut pawn_attacks: [Vec<S>; 2] = Default::default();
         let mut pawn_bonus: [Vec<i32>; 2] = Default::default();
         let mut pawn_distance: [Vec<u8>; 2] = Default::default();
-        let mut pawn_steps: [Vec<Cells>; 2] = Default::default();
+        let mut pawn_steps: [Vec<S>; 2] = Default::default();
         for c in Color::ALL {
             let caps = pawn_vectors(c, &spec.pawns.captures);
-            pawn_attacks[c.index()] = (0..n).map(|cell| Tables::<Cells>::leaps(board, cell, &caps)).collect();
+            pawn_attacks[c.index()] = (0..n).map(|cell| Tables::<S>::leaps(board, cell, &caps)).collect();
             let steps = pawn_vectors(c, &spec.pawns.steps);
-            pawn_steps[c.index()] = (0..n).map(|cell| Tables::<Cells>::leaps(board, cell, &steps)).collect();
+            pawn_steps[c.index()] = (0..n).map(|cell| Tables::<S>::leaps(board, cell, &steps)).collect();
             let zone = v.promotion_zone(c);
             let mut dist = vec![u8::MAX; n];
             for cell in zone.cells() {
@@ -228,33 +245,32 @@ impl EvalTables {
                 dist.iter().map(|&d| params.pawn_advance.get(d as usize).copied().unwrap_or(0)).collect();
             pawn_distance[c.index()] = dist;
         }
-        let mut reach = vec![0; (kinds + 1) * n];
+        let mut reach = vec![S::EMPTY; (kinds + 1) * n];
         for k in 0..kinds {
             for cell in 0..n {
                 reach[k * n + cell] = if Some(Kind(k as u8)) == v.pawn() {
                     pawn_attacks[0][cell]
                 } else {
-                    leaps[k * n + cell] | slide(&rays, cell, &slides[k], positive[k], 0)
+                    leaps[k * n + cell] | slide(&rays, cell, &slides[k], positive[k], S::EMPTY)
                 };
                 if Some(Kind(k as u8)) == v.pawn() {
                     reach[kinds * n + cell] = pawn_attacks[1][cell];
                 }
             }
         }
-        let aligned = (0..n).map(|cell| (0..26).fold(0, |acc, d| acc | rays[cell * 26 + d])).collect();
+        let aligned = (0..n).map(|cell| (0..26).fold(S::EMPTY, |acc, d| acc | rays[cell * 26 + d])).collect();
         let sliders = (0..kinds).filter(|&k| Some(Kind(k as u8)) != v.pawn() && !slides[k].is_empty()).collect();
         let king_zone = (0..n)
             .map(|cell| {
-                DIRECTIONS
-                    .iter()
-                    .filter_map(|&d| board.step(cell, d))
-                    .fold(Cells::single(cell), |z, t| z | Cells::single(t))
+                DIRECTIONS.iter().filter_map(|&d| board.step(cell, d)).fold(S::single(cell), |z, t| z | S::single(t))
             })
-            .collect::<Vec<Cells>>();
+            .collect::<Vec<S>>();
         let zone_pawn_sources = [0, 1].map(|ci| {
             king_zone
                 .iter()
-                .map(|&zone| (0..n).filter(|&p| pawn_attacks[ci][p] & zone != 0).fold(0, |s, p| s | Cells::single(p)))
+                .map(|&zone| {
+                    (0..n).filter(|&p| (pawn_attacks[ci][p] & zone).any()).fold(S::EMPTY, |s, p| s | S::single(p))
+                })
                 .collect()
         });
         let start = Position::start(v);
@@ -323,7 +339,7 @@ impl EvalTables {
 
     /// Cells a non-pawn piece of kind `k` on `cell` attacks with occupancy `occ`.
     #[inline(always)]
-    pub fn attacks(&self, k: usize, cell: usize, occ: Cells) -> Cells {
+    pub fn attacks(&self, k: usize, cell: usize, occ: S) -> S {
         let mut att = self.leaps[k * self.cells + cell];
         for &l in &self.line_ids[k] {
             att |= self.line_attacks.attacks(cell, l as usize, occ);
@@ -336,13 +352,13 @@ impl EvalTables {
 
     /// Cells a pawn of `color` on `cell` captures on.
     #[inline(always)]
-    pub fn pawn_attacks(&self, color: Color, cell: usize) -> Cells {
+    pub fn pawn_attacks(&self, color: Color, cell: usize) -> S {
         self.pawn_attacks[color.index()][cell]
     }
 
     /// Cells a pawn of `color` on `cell` steps to (single steps).
     #[inline(always)]
-    pub fn pawn_steps(&self, color: Color, cell: usize) -> Cells {
+    pub fn pawn_steps(&self, color: Color, cell: usize) -> S {
         self.pawn_steps[color.index()][cell]
     }
 
@@ -352,7 +368,7 @@ impl EvalTables {
     /// position before the move). A cheap filter: `false` is certain, `true`
     /// needs the real test.
     #[inline(always)]
-    pub fn may_check(&self, piece: raum_rules::Piece, from: usize, to: usize, king: usize, discoveries: Cells) -> bool {
+    pub fn may_check(&self, piece: raum_rules::Piece, from: usize, to: usize, king: usize, discoveries: S) -> bool {
         let n = self.cells;
         let k = piece.kind.index();
         let row =
@@ -364,12 +380,12 @@ impl EvalTables {
     /// those between the enemy king and each of the side's pieces that reaches
     /// the king's cell on an empty board.
     #[inline]
-    pub fn discoveries(&self, pos: &Position<Cells>) -> Cells {
+    pub fn discoveries(&self, pos: &Position<S>) -> S {
         let us = pos.side_to_move();
         let king = pos.king_cell(us.opponent());
         let n = self.cells;
         let geo = pos.variant().tables();
-        let mut out = 0;
+        let mut out = S::EMPTY;
         let aligned = self.aligned[king];
         for &k in &self.sliders {
             for s in (pos.pieces(us, Kind(k as u8)) & aligned).cells() {
@@ -383,7 +399,7 @@ impl EvalTables {
 
     /// Every cell on a line (any of the 26 directions) through `cell`.
     #[inline(always)]
-    pub fn aligned(&self, cell: usize) -> Cells {
+    pub fn aligned(&self, cell: usize) -> S {
         self.aligned[cell]
     }
 
@@ -395,19 +411,19 @@ impl EvalTables {
 
     /// Whether a side has material other than pawns and the king.
     #[inline]
-    pub fn has_pieces(&self, pos: &Position<Cells>, c: Color) -> bool {
+    pub fn has_pieces(&self, pos: &Position<S>, c: Color) -> bool {
         self.pieces.iter().any(|&k| pos.pieces(c, Kind(k as u8)).any())
     }
 
     /// Material, pawn advancement and tempo: the cheap part of
     /// [`EvalTables::evaluate`], which adds mobility and king safety.
     #[inline]
-    pub fn basic(&self, pos: &Position<Cells>) -> Basic {
+    pub fn basic(&self, pos: &Position<S>) -> Basic {
         self.basic_from(pos, self.material(pos))
     }
 
     /// Each side's material and pawn advancement, counted from scratch.
-    pub fn material(&self, pos: &Position<Cells>) -> Material {
+    pub fn material(&self, pos: &Position<S>) -> Material {
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::fast_bits() {
             // SAFETY: the CPU has the instruction (checked just above).
@@ -419,12 +435,12 @@ impl EvalTables {
     /// [`EvalTables::material`] compiled for [`crate::cpu::fast_bits`] CPUs.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    fn material_popcnt(&self, pos: &Position<Cells>) -> Material {
+    fn material_popcnt(&self, pos: &Position<S>) -> Material {
         self.material_generic(pos)
     }
 
     #[inline(always)]
-    fn material_generic(&self, pos: &Position<Cells>) -> Material {
+    fn material_generic(&self, pos: &Position<S>) -> Material {
         let mut m = Material::default();
         for c in Color::ALL {
             let ci = c.index();
@@ -446,7 +462,7 @@ impl EvalTables {
     /// promotes changes. `None` for en passant and castling, whose effects are
     /// easier counted again after the move.
     #[inline(always)]
-    pub fn material_after(&self, pos: &Position<Cells>, m: Move, before: Material) -> Option<Material> {
+    pub fn material_after(&self, pos: &Position<S>, m: Move, before: Material) -> Option<Material> {
         if !matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep) {
             return None;
         }
@@ -477,7 +493,7 @@ impl EvalTables {
 
     /// [`EvalTables::basic`] from the position's [`Material`].
     #[inline(always)]
-    pub fn basic_from(&self, pos: &Position<Cells>, m: Material) -> Basic {
+    pub fn basic_from(&self, pos: &Position<S>, m: Material) -> Basic {
         let s = self.start_npm;
         // Advancement counts up to twice as much when the enemy's pieces are gone.
         let side = [0, 1].map(|ci| m.npm[ci] + m.pawns[ci] + m.advance[ci] * (2 * s - m.npm[1 - ci].min(s)) / s);
@@ -488,7 +504,7 @@ impl EvalTables {
 
     /// The full evaluation from its cheap part; records the attacks of the side
     /// to move's pieces (neither pawns nor king) in `attacks`.
-    pub fn finish(&self, pos: &Position<Cells>, basic: Basic, attacks: &mut PieceAttacks) -> i32 {
+    pub fn finish(&self, pos: &Position<S>, basic: Basic, attacks: &mut PieceAttacks<S>) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::fast_bits() {
             // SAFETY: the CPU has the instruction (checked just above).
@@ -500,12 +516,12 @@ impl EvalTables {
     /// [`EvalTables::finish`] compiled for [`crate::cpu::fast_bits`] CPUs.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    fn finish_popcnt(&self, pos: &Position<Cells>, basic: Basic, attacks: &mut PieceAttacks) -> i32 {
+    fn finish_popcnt(&self, pos: &Position<S>, basic: Basic, attacks: &mut PieceAttacks<S>) -> i32 {
         self.finish_generic(pos, basic, attacks)
     }
 
     #[inline(always)]
-    fn finish_generic(&self, pos: &Position<Cells>, basic: Basic, attacks: &mut PieceAttacks) -> i32 {
+    fn finish_generic(&self, pos: &Position<S>, basic: Basic, attacks: &mut PieceAttacks<S>) -> i32 {
         let occ = pos.occupied();
         let npm = basic.npm;
         let us = pos.side_to_move();
@@ -549,7 +565,7 @@ impl EvalTables {
     }
 
     /// The evaluation of `pos` in centipawns, from the side to move's view.
-    pub fn evaluate(&self, pos: &Position<Cells>) -> i32 {
+    pub fn evaluate(&self, pos: &Position<S>) -> i32 {
         self.finish(pos, self.basic(pos), &mut PieceAttacks::default())
     }
 }
@@ -579,41 +595,43 @@ pub struct Basic {
 /// The cells attacked by each of the side to move's pieces (neither pawns
 /// nor the king), as the full evaluation found them.
 #[derive(Clone, Debug)]
-pub struct PieceAttacks {
+pub struct PieceAttacks<S: Width> {
     /// `(cell, kind index, attacked cells)` in `list[..len]`.
-    pub list: [(u16, u8, Cells); 64],
+    pub list: [(u16, u8, S); 64],
     /// How many entries are used.
     pub len: usize,
     /// Whether every piece found room in `list`.
     pub complete: bool,
 }
 
-impl Default for PieceAttacks {
+impl<S: Width> Default for PieceAttacks<S> {
     fn default() -> Self {
-        PieceAttacks { list: [(0, 0, 0); 64], len: 0, complete: false }
+        PieceAttacks { list: [(0, 0, S::EMPTY); 64], len: 0, complete: false }
     }
 }
 
 /// Sliding attacks from `cell` along `dirs` (the first `positive` of them
-/// positive) with blockers `occ`. A ray's cell numbers rise in a positive
-/// direction and fall in a negative one, so the first blocker is one bit scan;
-/// the scans' sentinels (cell 127 above, cell 0 below) have empty rays in the
-/// scanned direction, so a ray without blockers needs no branch.
+/// positive) with blockers `occ`; `rays` has one row of 26 per cell of the
+/// board. A ray's cell numbers rise in a positive direction and fall in a
+/// negative one, so the first blocker is one bit scan; the scans' sentinels
+/// (the board's last cell above, cell 0 below) have empty rays in the scanned
+/// direction, so a ray without blockers needs no branch.
 #[inline(always)]
-fn slide(rays: &[Cells], cell: usize, dirs: &[u8], positive: usize, occ: Cells) -> Cells {
-    let mut att = 0;
+fn slide<S: Width>(rays: &[S], cell: usize, dirs: &[u8], positive: usize, occ: S) -> S {
+    let mut att = S::EMPTY;
     let row = &rays[cell * 26..cell * 26 + 26];
     let (up, down) = dirs.split_at(positive);
+    let last = S::single(rays.len() / 26 - 1);
     for &d in up {
         let d = d as usize;
         let ray = row[d];
-        let b = ((ray & occ) | 1 << 127).trailing_zeros() as usize;
+        let b = ((ray & occ) | last).lowest();
         att |= ray ^ rays[b * 26 + d];
     }
     for &d in down {
         let d = d as usize;
         let ray = row[d];
-        let b = 127 - ((ray & occ) | 1).leading_zeros() as usize;
+        let b = ((ray & occ) | S::single(0)).highest();
         att |= ray ^ rays[b * 26 + d];
     }
     att
@@ -628,18 +646,27 @@ fn slide(rays: &[Cells], cell: usize, dirs: &[u8], positive: usize, occ: Cells) 
 /// // The start is symmetric: only the bonus for the side to move is left.
 /// assert_eq!(raum_engine::evaluate(&pos), EvalParams::for_variant(VariantId::FiveUp).tempo);
 /// ```
-pub fn evaluate(pos: &Position<Cells>) -> i32 {
+pub fn evaluate<S: Width>(pos: &Position<S>) -> i32 {
     EvalTables::get(pos.variant().id()).evaluate(pos)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use raum_rules::VariantFn;
+
+    /// A xorshift step: the tests' random games.
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
 
     #[test]
     fn pawn_distances_match_coordinates() {
         let v = Variant::get(VariantId::FiveUp);
-        let t = EvalTables::get(VariantId::FiveUp);
+        let t = EvalTables::<u128>::get(VariantId::FiveUp);
         for cell in 0..v.cells() {
             let c = v.board().coord(cell);
             // White: forward (+rank) and up (towards level A, z = 0).
@@ -647,7 +674,7 @@ mod tests {
             assert_eq!(t.pawn_distance(Color::Black, cell), Some((c.y + 4 - c.z) as u8));
         }
         let v = Variant::get(VariantId::Raumschach);
-        let t = EvalTables::get(VariantId::Raumschach);
+        let t = EvalTables::<u128>::get(VariantId::Raumschach);
         for cell in 0..v.cells() {
             let c = v.board().coord(cell);
             assert_eq!(t.pawn_distance(Color::White, cell), Some((4 - c.y + 4 - c.z) as u8));
@@ -657,24 +684,29 @@ mod tests {
 
     #[test]
     fn start_positions_are_balanced_and_symmetric() {
+        struct Start;
+        impl VariantFn for Start {
+            type Output = i32;
+            fn call<S: Width>(self, v: &'static Variant<S>) -> i32 {
+                evaluate(&Position::start(v))
+            }
+        }
         for id in VariantId::ALL {
-            let v = Variant::get(id);
-            let pos = Position::start(v);
             // Both sides' terms cancel: only the tempo bonus is left.
-            assert_eq!(evaluate(&pos), EvalParams::for_variant(id).tempo, "{id}");
+            assert_eq!(id.dispatch(Start), EvalParams::for_variant(id).tempo, "{id}");
         }
     }
 
-    #[test]
-    fn attacks_agree_with_the_rules_on_captures() {
-        // Engine-side attack tables against the rules' piece figures (captures
-        // only), and the check filter, in positions of random games.
-        let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
-        // Checks the filter lets through only by its discovered-check cells.
-        let mut discovered = 0;
-        for id in VariantId::ALL {
-            let v = Variant::get(id);
-            let t = EvalTables::get(id);
+    /// Engine-side attack tables against the rules' piece figures (captures
+    /// only), and the check filter, in positions of random games; returns how
+    /// many checks the filter lets through only by its discovered-check cells.
+    struct AttacksAgree<'a>(&'a mut u64);
+    impl VariantFn for AttacksAgree<'_> {
+        type Output = usize;
+        fn call<S: Width>(self, v: &'static Variant<S>) -> usize {
+            let (seed, id) = (self.0, v.id());
+            let t = EvalTables::<S>::get(id);
+            let mut discovered = 0;
             for _game in 0..20 {
                 let mut pos = Position::start(v);
                 for _ply in 0..120 {
@@ -702,28 +734,34 @@ mod tests {
                             let placed = m.promotion().map_or(p, |k| raum_rules::Piece::new(p.color, k));
                             let disc = t.discoveries(&pos);
                             assert!(t.may_check(placed, m.from(), m.to(), pos.king_cell(them), disc), "{id} {m:?}");
-                            discovered += !t.may_check(placed, m.from(), m.to(), pos.king_cell(them), 0) as usize;
+                            discovered +=
+                                !t.may_check(placed, m.from(), m.to(), pos.king_cell(them), S::EMPTY) as usize;
                         }
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.play(moves[(seed % moves.len() as u64) as usize]);
+                    pos.play(moves[(next(seed) % moves.len() as u64) as usize]);
                 }
             }
+            discovered
         }
-        assert!(discovered > 0, "no discovered check was met");
     }
 
     #[test]
-    fn material_kept_move_by_move_equals_a_recount() {
-        // Every legal move of random games (captures, promotions, castling and en
-        // passant included): the update from the move equals counting the board after it.
-        let mut seed = 0x5EED_0FA7_E51A_1D00_u64;
-        let (mut special, mut promotions, mut captures) = (0, 0, 0);
-        for id in VariantId::ALL {
-            let v = Variant::get(id);
-            let t = EvalTables::get(id);
+    fn attacks_agree_with_the_rules_on_captures() {
+        let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
+        let discovered: usize = VariantId::ALL.iter().map(|id| id.dispatch(AttacksAgree(&mut seed))).sum();
+        assert!(discovered > 0, "no discovered check was met");
+    }
+
+    /// Every legal move of random games (captures, promotions, castling and en
+    /// passant included): the update from the move equals counting the board
+    /// after it. Returns how many moves were special, promotions and captures.
+    struct MaterialKept<'a>(&'a mut u64);
+    impl VariantFn for MaterialKept<'_> {
+        type Output = [usize; 3];
+        fn call<S: Width>(self, v: &'static Variant<S>) -> [usize; 3] {
+            let (seed, id) = (self.0, v.id());
+            let t = EvalTables::<S>::get(id);
+            let (mut special, mut promotions, mut captures) = (0, 0, 0);
             for _game in 0..30 {
                 let mut pos = Position::start(v);
                 let mut material = t.material(&pos);
@@ -743,17 +781,28 @@ mod tests {
                             None => special += 1,
                         }
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let m = moves[(seed % moves.len() as u64) as usize];
+                    let m = moves[(next(seed) % moves.len() as u64) as usize];
                     material = t.material_after(&pos, m, material).unwrap_or_else(|| t.material(&pos.play_copy(m)));
                     pos.play(m);
                     assert_eq!(material, t.material(&pos), "{id} {m:?}");
                     assert_eq!(t.basic_from(&pos, material), t.basic(&pos));
                 }
             }
+            [special, promotions, captures]
         }
+    }
+
+    #[test]
+    fn material_kept_move_by_move_equals_a_recount() {
+        let mut seed = 0x5EED_0FA7_E51A_1D00_u64;
+        let mut n = [0; 3];
+        for id in VariantId::ALL {
+            let counts = id.dispatch(MaterialKept(&mut seed));
+            for (total, c) in n.iter_mut().zip(counts) {
+                *total += c;
+            }
+        }
+        let [special, promotions, captures] = n;
         assert!(special > 0 && promotions > 0 && captures > 0, "{special} {promotions} {captures}");
     }
 }

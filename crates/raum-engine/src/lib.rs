@@ -14,6 +14,13 @@
 //! - Time: [`Limits`] as the engine protocol gives them, turned into a
 //!   [`TimePlan`].
 //!
+//! Evaluation, search and tuning are generic over the board's cell-set type
+//! (`S: raum_rules::Width`) and compiled once per width; nothing branches on
+//! width at run time. An interface reaches a variant of any width through
+//! `raum_rules::VariantId::dispatch`, the one place a width is chosen. The
+//! [`Engine`] itself (options and transposition table) has no width: only
+//! [`Engine::search`] and [`Engine::set_eval_params`] take one.
+//!
 //! ```
 //! use raum_engine::{Engine, Limits, Score};
 //! use raum_rules::{Game, Position, Variant, VariantId};
@@ -40,7 +47,8 @@ pub use features::{Feature, Features, UnknownFeature};
 pub use params::{ParamError, SearchParams};
 pub use time::TimePlan;
 
-use raum_rules::{Cells, Game, Move, Variant, VariantId};
+use raum_rules::{Game, Move, Variant, VariantId, Width};
+use std::any::Any;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -111,6 +119,11 @@ pub struct SearchResult {
 
 /// A searcher: owns the transposition table, the thread count, the search
 /// features in use and, optionally, evaluation terms of its own for a variant.
+///
+/// The engine is the same for every board width: the table stores hashes and
+/// moves, and only [`Engine::search`] (generic over the position's cell-set
+/// type) meets a width. So one engine, with its table, serves a session that
+/// changes variants, whatever their widths.
 pub struct Engine {
     tt: tt::Tt,
     hash_mb: usize,
@@ -119,8 +132,10 @@ pub struct Engine {
     features: Option<Features>,
     /// `None`: each variant's [`SearchParams::for_variant`].
     params: Option<SearchParams>,
-    /// Evaluation tables replacing the built-in ones for one variant.
-    eval: Option<(VariantId, Arc<EvalTables>)>,
+    /// Evaluation tables replacing the built-in ones for one variant: an
+    /// `EvalTables<S>` at that variant's width, type-erased so that the engine
+    /// needs no width parameter (see [`Engine::search`]).
+    eval: Option<(VariantId, Arc<dyn Any + Send + Sync>)>,
 }
 
 impl Engine {
@@ -177,7 +192,7 @@ impl Engine {
     /// let mut engine = Engine::new(1, 1);
     /// engine.set_eval_params(Variant::get(VariantId::FiveUp), params);
     /// ```
-    pub fn set_eval_params(&mut self, variant: &'static Variant<Cells>, params: EvalParams) {
+    pub fn set_eval_params<S: Width>(&mut self, variant: &'static Variant<S>, params: EvalParams) {
         self.eval = Some((variant.id(), Arc::new(EvalTables::new(variant, params))));
     }
 
@@ -193,18 +208,21 @@ impl Engine {
     }
 
     /// Searches the game's current position; `stop` aborts; `on_info` is called
-    /// after each completed iteration.
-    pub fn search(
+    /// after each completed iteration. Compiled once per width `S`; the table
+    /// is shared by all (it holds hashes and moves, whatever the board).
+    pub fn search<S: Width>(
         &mut self,
-        game: &Game<Cells>,
+        game: &Game<S>,
         limits: &Limits,
         stop: Arc<AtomicBool>,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         self.tt.new_search();
         let id = game.position().variant().id();
+        // The override was built for this variant, hence at its width: the
+        // downcast (once per search) finds it.
         let et = match &self.eval {
-            Some((v, tables)) if *v == id => tables.as_ref(),
+            Some((v, tables)) if *v == id => tables.downcast_ref().unwrap_or_else(|| EvalTables::get(id)),
             _ => EvalTables::get(id),
         };
         let setup = search::Setup {

@@ -7,8 +7,7 @@ use crate::params::SearchParams;
 use crate::time::TimePlan;
 use crate::tt::{Bound, Tt};
 use crate::{Limits, Score, SearchInfo, SearchResult};
-use raum_bitboard::CellSet;
-use raum_rules::{Cells, Game, Move, MoveKind, MoveList, Position};
+use raum_rules::{Game, Move, MoveKind, MoveList, Position, Width};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -39,9 +38,9 @@ const DELTA_MARGIN: i32 = 200;
 const POLL_INTERVAL: u64 = 1024;
 
 /// Everything the threads of one search share.
-struct Shared<'a> {
+struct Shared<'a, S: Width> {
     tt: &'a Tt,
-    et: &'a EvalTables,
+    et: &'a EvalTables<S>,
     features: Features,
     params: SearchParams,
     /// The caller's stop flag.
@@ -90,14 +89,14 @@ const HISTORY_MAX: i32 = 16_384;
 /// Moves picked one by one (selection sort) before the rest are sorted at once.
 const SELECT: usize = 6;
 
-struct Worker<'a> {
+struct Worker<'a, S: Width> {
     main: bool,
-    shared: &'a Shared<'a>,
-    et: &'a EvalTables,
+    shared: &'a Shared<'a, S>,
+    et: &'a EvalTables<S>,
     /// Copied from `shared` for the hot paths.
     features: Features,
     params: SearchParams,
-    pos: Position<Cells>,
+    pos: Position<S>,
     cells: usize,
     nodes: u64,
     flushed: u64,
@@ -124,25 +123,25 @@ struct Worker<'a> {
     /// Evaluations by hash (`hash`, score).
     eval_cache: Vec<(u64, i32)>,
     /// The side to move's piece attacks from the last full evaluation, and the hash of its position.
-    attacks: Box<PieceAttacks>,
+    attacks: Box<PieceAttacks<S>>,
     attacks_key: u64,
     /// The best root move found so far, its score and principal variation.
     root_best: Option<(Move, i32, Vec<Move>)>,
 }
 
 /// What an engine brings to a search.
-pub(crate) struct Setup<'a> {
+pub(crate) struct Setup<'a, S: Width> {
     pub tt: &'a Tt,
-    pub et: &'a EvalTables,
+    pub et: &'a EvalTables<S>,
     pub features: Features,
     pub params: SearchParams,
     pub threads: usize,
 }
 
 /// Searches `game`'s position with `threads` threads.
-pub(crate) fn run(
-    Setup { tt, et, features, params, threads }: Setup<'_>,
-    game: &Game<Cells>,
+pub(crate) fn run<S: Width>(
+    Setup { tt, et, features, params, threads }: Setup<'_, S>,
+    game: &Game<S>,
     limits: &Limits,
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
@@ -234,7 +233,7 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
 /// fixed-capacity `scratch` list (no large list in any search frame, no copy
 /// of the unused capacity).
 #[inline(never)]
-fn legal_into(pos: &Position<Cells>, scratch: &mut MoveList, out: &mut Vec<Move>) {
+fn legal_into<S: Width>(pos: &Position<S>, scratch: &mut MoveList, out: &mut Vec<Move>) {
     pos.legal_moves_into(scratch);
     out.clear();
     out.extend_from_slice(scratch);
@@ -251,8 +250,8 @@ fn tt_cutoff(bound: Bound, score: i32, alpha: i32, beta: i32) -> Option<i32> {
     cut.then_some(score)
 }
 
-impl<'a> Worker<'a> {
-    fn new(shared: &'a Shared<'a>, game: &Game<Cells>, main: bool) -> Self {
+impl<'a, S: Width> Worker<'a, S> {
+    fn new(shared: &'a Shared<'a, S>, game: &Game<S>, main: bool) -> Self {
         let pos = *game.position();
         let cells = pos.variant().cells();
         let mut hashes = Vec::with_capacity(game.hashes().len() + MAX_PLY + 2);
@@ -323,7 +322,7 @@ impl<'a> Worker<'a> {
 
     /// Plays `m` and pushes the new position's hash and material.
     #[inline(always)]
-    fn play(&mut self, m: Move) -> raum_rules::Undo<Cells> {
+    fn play(&mut self, m: Move) -> raum_rules::Undo<S> {
         let after = self.et.material_after(&self.pos, m, self.material_here());
         let undo = self.pos.play(m);
         self.hashes.push(self.pos.hash());
@@ -600,14 +599,14 @@ impl<'a> Worker<'a> {
         if mover <= victim + 50 || m.promotion().is_some() {
             return false;
         }
-        let occ = self.pos.occupied() ^ Cells::single(m.from());
+        let occ = self.pos.occupied() ^ S::single(m.from());
         self.pos.attacked_by(self.pos.side_to_move().opponent(), m.to(), occ)
     }
 
     /// Whether `m` could give check (`false` is certain); castling and en
     /// passant are not filtered. `disc`: [`EvalTables::discoveries`] here.
     #[inline(always)]
-    fn may_check(&self, m: Move, disc: Cells) -> bool {
+    fn may_check(&self, m: Move, disc: S) -> bool {
         let them = self.pos.side_to_move().opponent();
         match self.pos.piece_at(m.from()) {
             Some(p) if m.kind() == MoveKind::Normal || m.kind() == MoveKind::DoubleStep => {
@@ -642,7 +641,7 @@ impl<'a> Worker<'a> {
 
     /// Plays `m`, pushing its hash; `true` if it gives check.
     #[inline(always)]
-    fn make(&mut self, m: Move, ply: usize, disc: Cells) -> (raum_rules::Undo<Cells>, bool) {
+    fn make(&mut self, m: Move, ply: usize, disc: S) -> (raum_rules::Undo<S>, bool) {
         // The cheap filter spares most moves the full test.
         let may_check = self.may_check(m, disc);
         let undo = self.play(m);
@@ -651,7 +650,7 @@ impl<'a> Worker<'a> {
     }
 
     #[inline(always)]
-    fn unmake(&mut self, m: Move, undo: raum_rules::Undo<Cells>) {
+    fn unmake(&mut self, m: Move, undo: raum_rules::Undo<S>) {
         self.pos.unplay(m, undo);
         self.hashes.pop();
         self.material.pop();
@@ -788,7 +787,7 @@ impl<'a> Worker<'a> {
             buf.push(Scored { mv: m, score: ORDER_HASH });
         }
         // The pieces whose captures need a legality test (see `noisy_moves`).
-        let mut unsure: Cells = 0;
+        let mut unsure = S::EMPTY;
         let mut tried_killers: [Option<Move>; 2] = [None; 2];
         let mut sorted = false;
 
@@ -1064,7 +1063,7 @@ impl<'a> Worker<'a> {
     /// drop. En passant is left out. Returns
     /// the cells of pieces that may be pinned: their moves (and king moves) need
     /// a legality test after they are played.
-    fn noisy_moves(&self, buf: &mut Vec<Scored>, prune: Option<(i32, i32)>) -> Cells {
+    fn noisy_moves(&self, buf: &mut Vec<Scored>, prune: Option<(i32, i32)>) -> S {
         let pos = &self.pos;
         let et = self.et;
         let v = pos.variant();
@@ -1077,11 +1076,11 @@ impl<'a> Worker<'a> {
         let pawn = v.pawn();
         let king = pos.king_cell(us);
         let geo = v.tables();
-        let mut unsure = 0;
+        let mut unsure = S::EMPTY;
         for &k in et.sliders() {
             for s in (pos.pieces(them, raum_rules::Kind(k as u8)) & et.aligned(king)).cells() {
                 let b = geo.between(king, s) & occ;
-                if b & own != 0 && !b.several() {
+                if (b & own).any() && !b.several() {
                     unsure |= b;
                 }
             }
@@ -1096,7 +1095,7 @@ impl<'a> Worker<'a> {
             let score = if self.features.has(Feature::MvvLva) { gain * 16 - mover / 16 } else { 0 };
             buf.push(Scored { mv: m, score });
         };
-        let mut captures = |from: usize, k: usize, targets: Cells| {
+        let mut captures = |from: usize, k: usize, targets: S| {
             let mover = et.value(raum_rules::Kind(k as u8));
             for to in (targets & enemy).cells() {
                 let victim = pos.piece_at(to).map_or(0, |p| et.value(p.kind));
@@ -1203,7 +1202,7 @@ impl<'a> Worker<'a> {
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         buf.clear();
         // Pieces whose captures need a legality test (see `noisy_moves`).
-        let mut unsure = 0;
+        let mut unsure = S::EMPTY;
         if in_check {
             let mut moves = std::mem::take(&mut self.move_lists[ply]);
             legal_into(&self.pos, &mut self.scratch, &mut moves);
@@ -1228,7 +1227,7 @@ impl<'a> Worker<'a> {
             unsure = self.noisy_moves(&mut buf, prune);
         }
         let mut best = stand;
-        let disc = if buf.is_empty() { 0 } else { self.et.discoveries(&self.pos) };
+        let disc = if buf.is_empty() { S::EMPTY } else { self.et.discoveries(&self.pos) };
         let mut best_move = None;
         for i in 0..buf.len() {
             let mut bi = i;
@@ -1242,7 +1241,7 @@ impl<'a> Worker<'a> {
             let us = self.pos.side_to_move();
             // Evasions come from the legal generator; a pseudo-legal capture needs a
             // test if the king moves or the mover may be pinned.
-            let test = !in_check && (m.from() == self.pos.king_cell(us) || unsure & Cells::single(m.from()) != 0);
+            let test = !in_check && (m.from() == self.pos.king_cell(us) || (unsure & S::single(m.from())).any());
             let may_check = self.may_check(m, disc);
             let undo = self.play(m);
             if test && self.pos.attacked_by(us.opponent(), self.pos.king_cell(us), self.pos.occupied()) {
@@ -1285,15 +1284,16 @@ impl<'a> Worker<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use raum_rules::{Variant, VariantFn, VariantId};
 
     /// Shared state for a worker that only generates or tests moves in `p`.
-    fn test_shared<'a>(
+    fn test_shared<'a, S: Width>(
         tt: &'a Tt,
         stop: &'a AtomicBool,
-        id: raum_rules::VariantId,
+        id: VariantId,
         limits: &Limits,
-        p: &Position<Cells>,
-    ) -> Shared<'a> {
+        p: &Position<S>,
+    ) -> Shared<'a, S> {
         Shared {
             tt,
             et: EvalTables::get(id),
@@ -1308,17 +1308,26 @@ mod tests {
         }
     }
 
+    /// A xorshift step: the tests' random games.
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
     /// The quiescence generator, with its legality tests, against the rules'
-    /// legal moves: the same captures (en passant aside) and best-kind promotions.
-    #[test]
-    fn noisy_moves_are_the_legal_captures_and_promotions() {
-        let tt = Tt::new(1);
-        let stop = AtomicBool::new(false);
-        let limits = Limits::default();
-        let mut seed = 0x1234_5678_9ABC_DEF1u64;
-        let mut checked = 0;
-        for id in raum_rules::VariantId::ALL {
-            let v = raum_rules::Variant::get(id);
+    /// legal moves in random games of one variant: the same captures (en
+    /// passant aside) and best-kind promotions. Returns the positions checked.
+    struct NoisyMoves<'a>(&'a mut u64);
+    impl VariantFn for NoisyMoves<'_> {
+        type Output = usize;
+        fn call<S: Width>(self, v: &'static Variant<S>) -> usize {
+            let (seed, id) = (self.0, v.id());
+            let tt = Tt::new(1);
+            let stop = AtomicBool::new(false);
+            let limits = Limits::default();
+            let mut checked = 0;
             for _game in 0..60 {
                 let mut game = Game::new(Position::start(v));
                 for _ply in 0..150 {
@@ -1336,7 +1345,7 @@ mod tests {
                         let mut got: Vec<Move> = Vec::new();
                         for s in &buf {
                             let m = s.mv;
-                            if m.from() == p.king_cell(us) || unsure & Cells::single(m.from()) != 0 {
+                            if m.from() == p.king_cell(us) || unsure.has(m.from()) {
                                 let after = p.play_copy(m);
                                 if after.attacked_by(us.opponent(), after.king_cell(us), after.occupied()) {
                                     assert!(!p.is_legal(m));
@@ -1361,27 +1370,33 @@ mod tests {
                         assert_eq!(got, want, "{:?}", p);
                         checked += 1;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    game.play(moves[(seed % moves.len() as u64) as usize]).unwrap();
+                    game.play(moves[(next(seed) % moves.len() as u64) as usize]).unwrap();
                 }
             }
+            checked
         }
+    }
+
+    #[test]
+    fn noisy_moves_are_the_legal_captures_and_promotions() {
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let checked: usize = VariantId::ALL.iter().map(|id| id.dispatch(NoisyMoves(&mut seed))).sum();
         assert!(checked > 5000, "{checked}");
     }
 
-    /// The hash-move test without the generator agrees with the generator,
-    /// for the legal moves and for moves borrowed from other positions.
-    #[test]
-    fn quick_legality_agrees_with_the_generator() {
-        let tt = Tt::new(1);
-        let stop = AtomicBool::new(false);
-        let limits = Limits::default();
-        let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
-        let (mut decided, mut illegal) = (0, 0);
-        for id in raum_rules::VariantId::ALL {
-            let v = raum_rules::Variant::get(id);
+    /// The hash-move test without the generator against the generator, for
+    /// the legal moves and for moves borrowed from other positions, in random
+    /// games of one variant. Returns the moves decided and how many of them
+    /// were illegal.
+    struct QuickLegal<'a>(&'a mut u64);
+    impl VariantFn for QuickLegal<'_> {
+        type Output = (usize, usize);
+        fn call<S: Width>(self, v: &'static Variant<S>) -> (usize, usize) {
+            let (seed, id) = (self.0, v.id());
+            let tt = Tt::new(1);
+            let stop = AtomicBool::new(false);
+            let limits = Limits::default();
+            let (mut decided, mut illegal) = (0, 0);
             for _game in 0..20 {
                 let mut game = Game::new(Position::start(v));
                 let mut earlier: Vec<Move> = Vec::new();
@@ -1404,12 +1419,21 @@ mod tests {
                     if earlier.len() > 400 {
                         earlier.drain(..200);
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    game.play(moves[(seed % moves.len() as u64) as usize]).unwrap();
+                    game.play(moves[(next(seed) % moves.len() as u64) as usize]).unwrap();
                 }
             }
+            (decided, illegal)
+        }
+    }
+
+    #[test]
+    fn quick_legality_agrees_with_the_generator() {
+        let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
+        let (mut decided, mut illegal) = (0, 0);
+        for id in VariantId::ALL {
+            let (d, i) = id.dispatch(QuickLegal(&mut seed));
+            decided += d;
+            illegal += i;
         }
         assert!(decided > 100_000 && illegal > 10_000, "{decided} {illegal}");
     }

@@ -17,13 +17,13 @@
 //! per position.
 
 use crate::eval::{EvalParams, EvalTables};
-use raum_rules::{Cells, Color, Move, MoveKind, Position};
+use raum_rules::{Color, Move, MoveKind, Position, Width};
 
 /// A training position: the position and the game's result for White
 /// (1 win, 0.5 draw, 0 loss).
 #[derive(Clone, Copy, Debug)]
-pub struct Sample {
-    pub pos: Position<Cells>,
+pub struct Sample<S: Width> {
+    pub pos: Position<S>,
     pub result: f64,
 }
 
@@ -144,7 +144,12 @@ pub fn to_rust(p: &EvalParams) -> String {
 /// from ply `skip_plies` on, leaving out positions in check and positions
 /// right after a capture. `white_score` is 1, 0.5 or 0. Stops at the first
 /// illegal move.
-pub fn samples_from_game(start: Position<Cells>, moves: &[Move], white_score: f64, skip_plies: usize) -> Vec<Sample> {
+pub fn samples_from_game<S: Width>(
+    start: Position<S>,
+    moves: &[Move],
+    white_score: f64,
+    skip_plies: usize,
+) -> Vec<Sample<S>> {
     let mut out = Vec::new();
     let mut pos = start;
     let mut after_capture = false;
@@ -183,22 +188,22 @@ const RESOLVE_PLIES: usize = 10;
 /// let tables = EvalTables::get(VariantId::Raumschach);
 /// assert_eq!(resolve(tables, &start), start);
 /// ```
-pub fn resolve(tables: &EvalTables, pos: &Position<Cells>) -> Position<Cells> {
+pub fn resolve<S: Width>(tables: &EvalTables<S>, pos: &Position<S>) -> Position<S> {
     quiesce(tables, pos, -i32::MAX, i32::MAX, 0).1
 }
 
-fn is_capture(pos: &Position<Cells>, m: Move) -> bool {
+fn is_capture<S: Width>(pos: &Position<S>, m: Move) -> bool {
     m.kind() == MoveKind::EnPassant
         || (m.kind() != MoveKind::Castle && pos.piece_at(m.to()).is_some_and(|p| p.color != pos.side_to_move()))
 }
 
-fn quiesce(
-    tables: &EvalTables,
-    pos: &Position<Cells>,
+fn quiesce<S: Width>(
+    tables: &EvalTables<S>,
+    pos: &Position<S>,
     mut alpha: i32,
     beta: i32,
     ply: usize,
-) -> (i32, Position<Cells>) {
+) -> (i32, Position<S>) {
     let in_check = pos.is_check();
     let moves = pos.legal_moves();
     if moves.is_empty() {
@@ -249,10 +254,10 @@ fn quiesce(
 /// Every sample's position replaced by its [`resolve`]d quiet position
 /// under `params` (the result label kept); samples whose line ends in mate
 /// are dropped, their static evaluation meaning nothing.
-pub fn resolve_samples(params: &EvalParams, samples: &[Sample]) -> Vec<Sample> {
+pub fn resolve_samples<S: Width>(params: &EvalParams, samples: &[Sample<S>]) -> Vec<Sample<S>> {
     let Some(first) = samples.first() else { return Vec::new() };
     let tables = EvalTables::new(first.pos.variant(), params.clone());
-    let one = |s: &Sample| {
+    let one = |s: &Sample<S>| {
         let pos = resolve(&tables, &s.pos);
         (!pos.is_check()).then_some(Sample { pos, result: s.result })
     };
@@ -266,7 +271,7 @@ pub fn resolve_samples(params: &EvalParams, samples: &[Sample]) -> Vec<Sample> {
             .chunks(chunk)
             .map(|c| {
                 let one = &one;
-                scope.spawn(move || c.iter().filter_map(one).collect::<Vec<Sample>>())
+                scope.spawn(move || c.iter().filter_map(one).collect::<Vec<Sample<S>>>())
             })
             .collect();
         handles.into_iter().flat_map(|h| h.join().expect("resolution thread")).collect()
@@ -286,14 +291,20 @@ const LABEL_BATCH: usize = 512;
 /// now, tactics included. Blending the two lets a fit learn from positions
 /// whose game was decided much later. Deterministic: each batch of samples
 /// is searched by a fresh engine, whatever the number of threads.
-pub fn search_labels(params: &EvalParams, samples: &[Sample], nodes: u64, k: f64, lambda: f64) -> Vec<Sample> {
+pub fn search_labels<S: Width>(
+    params: &EvalParams,
+    samples: &[Sample<S>],
+    nodes: u64,
+    k: f64,
+    lambda: f64,
+) -> Vec<Sample<S>> {
     use crate::{Engine, Limits, Score};
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let Some(first) = samples.first() else { return Vec::new() };
     let variant = first.pos.variant();
     let limits = Limits { nodes: Some(nodes.max(1)), ..Limits::default() };
-    let label_batch = |batch: &[Sample]| -> Vec<Sample> {
+    let label_batch = |batch: &[Sample<S>]| -> Vec<Sample<S>> {
         let mut engine = Engine::new(1, 1);
         engine.set_eval_params(variant, params.clone());
         let stop = Arc::new(AtomicBool::new(false));
@@ -315,8 +326,8 @@ pub fn search_labels(params: &EvalParams, samples: &[Sample], nodes: u64, k: f64
             })
             .collect()
     };
-    let batches: Vec<&[Sample]> = samples.chunks(LABEL_BATCH).collect();
-    let mut out: Vec<Vec<Sample>> = vec![Vec::new(); batches.len()];
+    let batches: Vec<&[Sample<S>]> = samples.chunks(LABEL_BATCH).collect();
+    let mut out: Vec<Vec<Sample<S>>> = vec![Vec::new(); batches.len()];
     let next = AtomicUsize::new(0);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8).min(batches.len());
     std::thread::scope(|scope| {
@@ -344,7 +355,7 @@ pub fn search_labels(params: &EvalParams, samples: &[Sample], nodes: u64, k: f64
 }
 
 /// The static evaluation of `pos` under `tables`, from White's point of view.
-pub fn white_eval(tables: &EvalTables, pos: &Position<Cells>) -> i32 {
+pub fn white_eval<S: Width>(tables: &EvalTables<S>, pos: &Position<S>) -> i32 {
     let e = tables.evaluate(pos);
     if pos.side_to_move() == Color::White { e } else { -e }
 }
@@ -355,7 +366,7 @@ pub fn sigmoid(eval: f64, k: f64) -> f64 {
 }
 
 /// White's evaluation of every sample under `params` (tables built once).
-pub fn evaluations(params: &EvalParams, samples: &[Sample]) -> Vec<i32> {
+pub fn evaluations<S: Width>(params: &EvalParams, samples: &[Sample<S>]) -> Vec<i32> {
     let Some(first) = samples.first() else { return Vec::new() };
     let tables = EvalTables::new(first.pos.variant(), params.clone());
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
@@ -375,7 +386,7 @@ pub fn evaluations(params: &EvalParams, samples: &[Sample]) -> Vec<i32> {
     })
 }
 
-fn mse(evals: &[i32], samples: &[Sample], k: f64) -> f64 {
+fn mse<S: Width>(evals: &[i32], samples: &[Sample<S>], k: f64) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
@@ -384,13 +395,13 @@ fn mse(evals: &[i32], samples: &[Sample], k: f64) -> f64 {
 }
 
 /// The mean squared error of `params` on `samples` with scaling `k`.
-pub fn texel_error(params: &EvalParams, samples: &[Sample], k: f64) -> f64 {
+pub fn texel_error<S: Width>(params: &EvalParams, samples: &[Sample<S>], k: f64) -> f64 {
     mse(&evaluations(params, samples), samples, k)
 }
 
 /// The `k` in `0.01..=10` that minimises the error of `params` (a coarse scan,
 /// then a golden-section refinement).
-pub fn fit_k(params: &EvalParams, samples: &[Sample]) -> f64 {
+pub fn fit_k<S: Width>(params: &EvalParams, samples: &[Sample<S>]) -> f64 {
     let evals = evaluations(params, samples);
     let f = |k: f64| mse(&evals, samples, k);
     let mut best = 0.01;
@@ -468,9 +479,9 @@ pub struct TuneResult {
 ///
 /// # Panics
 /// If `bounds` has not exactly one entry per parameter.
-pub fn optimise(
+pub fn optimise<S: Width>(
     start: &EvalParams,
-    samples: &[Sample],
+    samples: &[Sample<S>],
     k: f64,
     bounds: &[(i32, i32)],
     step: i32,
@@ -551,7 +562,7 @@ mod tests {
 
     /// Random games; each sample labelled by the material balance (a result
     /// the evaluation can learn), so the optimiser has something to find.
-    fn synthetic() -> Vec<Sample> {
+    fn synthetic() -> Vec<Sample<u128>> {
         let v = Variant::get(VariantId::FiveUp);
         let mut seed = 0x1234_5678_9ABC_DEF1u64;
         let mut samples = Vec::new();
@@ -613,7 +624,7 @@ mod tests {
 
     #[test]
     fn search_labels_blend_the_search_with_the_result() {
-        let samples: Vec<Sample> = synthetic().into_iter().take(300).collect();
+        let samples: Vec<Sample<u128>> = synthetic().into_iter().take(300).collect();
         let p = EvalParams::for_variant(VariantId::FiveUp);
         // Lambda 0: the results as they were.
         let kept = search_labels(&p, &samples, 3000, 0.5, 0.0);
