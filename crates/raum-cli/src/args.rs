@@ -3,7 +3,7 @@
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use raum_notation::{parse_move, parse_position};
-use raum_rules::{Cells, Position, Variant, VariantId};
+use raum_rules::{Position, Variant, VariantId, Width};
 
 /// Raum: exact rules, fast move generation and a computer opponent for 3D chess.
 ///
@@ -233,15 +233,15 @@ pub struct TuneArgs {
     pub out: Option<std::path::PathBuf>,
 }
 
-/// The variant named on the command line.
-pub fn variant(name: &str) -> Result<&'static Variant<Cells>> {
-    let id: VariantId = name.parse()?;
-    Ok(Variant::get(id))
+/// The variant named on the command line. Commands hand it a generic body
+/// through [`VariantId::dispatch`], the one place where the board's width is
+/// chosen; everything below that call is compiled once per width.
+pub fn variant_id(name: &str) -> Result<VariantId> {
+    Ok(name.parse()?)
 }
 
-/// The start position (or `--fen`), before any `--moves`.
-pub fn base_position(a: &PositionArgs) -> Result<Position<Cells>> {
-    let v = variant(&a.variant)?;
+/// The start position of `v` (or `--fen`), before any `--moves`.
+pub fn base_position<S: Width>(v: &'static Variant<S>, a: &PositionArgs) -> Result<Position<S>> {
     match &a.fen {
         Some(fen) => parse_position(v, fen).with_context(|| format!("in --fen \"{fen}\"")),
         None => Ok(Position::start(v)),
@@ -249,7 +249,7 @@ pub fn base_position(a: &PositionArgs) -> Result<Position<Cells>> {
 }
 
 /// Plays `--moves` on `pos`.
-pub fn apply_moves(mut pos: Position<Cells>, moves: Option<&str>) -> Result<Position<Cells>> {
+pub fn apply_moves<S: Width>(mut pos: Position<S>, moves: Option<&str>) -> Result<Position<S>> {
     for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
         if pos.outcome().is_some() {
             bail!("in --moves, move {} ({text}): the game is already over", i + 1);
@@ -260,7 +260,7 @@ pub fn apply_moves(mut pos: Position<Cells>, moves: Option<&str>) -> Result<Posi
     Ok(pos)
 }
 
-/// The position the arguments describe.
-pub fn position(a: &PositionArgs) -> Result<Position<Cells>> {
-    apply_moves(base_position(a)?, a.moves.as_deref())
+/// The position of `v` the arguments describe (`a.variant` named `v`).
+pub fn position<S: Width>(v: &'static Variant<S>, a: &PositionArgs) -> Result<Position<S>> {
+    apply_moves(base_position(v, a)?, a.moves.as_deref())
 }

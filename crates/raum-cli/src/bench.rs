@@ -7,7 +7,7 @@ use crate::args::BenchArgs;
 use anyhow::{Context, Result, bail};
 use raum_engine::{Engine, Limits, Score};
 use raum_notation::{format_move, parse_position};
-use raum_rules::{Game, Variant, VariantId};
+use raum_rules::{Game, Variant, VariantFn, VariantId, Width};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -80,37 +80,69 @@ pub fn bench(a: &BenchArgs) -> Result<()> {
         bail!("--depth must be between 1 and 30, not {depth}");
     }
     let only = a.variant.as_deref().map(|name| name.parse::<VariantId>()).transpose()?;
-    let mut engine = Engine::new(HASH_MB, 1);
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
-    let (mut nodes, mut time) = (0u64, Duration::ZERO);
-    for (i, &(id, fen)) in POSITIONS.iter().enumerate() {
-        if only.is_some_and(|o| o != id) {
-            continue;
+    let mut run = Run {
+        engine: Engine::new(HASH_MB, 1),
+        limits: Limits { depth: Some(depth), ..Limits::default() },
+        nodes: 0,
+        time: Duration::ZERO,
+    };
+    // A variant's positions stand together in the list; each group is searched
+    // at its variant's width.
+    let mut first = 0;
+    for positions in POSITIONS.chunk_by(|x, y| x.0 == y.0) {
+        let id = positions[0].0;
+        if only.is_none_or(|o| o == id) {
+            id.dispatch(Group { run: &mut run, first, positions })?;
         }
-        let v = Variant::get(id);
-        let pos = parse_position(v, fen).with_context(|| format!("bench position {}", i + 1))?;
-        engine.new_game();
-        let start = Instant::now();
-        let r = engine.search(&Game::new(pos), &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
-        let elapsed = start.elapsed();
-        nodes += r.info.nodes;
-        time += elapsed;
-        eprintln!(
-            "position {:2}/{} {:10} depth {} nodes {:9} time {:6} ms best {} {}",
-            i + 1,
-            POSITIONS.len(),
-            id.name(),
-            r.info.depth,
-            r.info.nodes,
-            elapsed.as_millis(),
-            r.best.map_or("(none)".to_string(), |m| format_move(v, m)),
-            score_text(r.info.score),
-        );
+        first += positions.len();
     }
-    let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
-    eprintln!("time {:.3} s", time.as_secs_f64());
-    println!("Bench: {nodes} nodes {nps} nps");
+    let nps = (run.nodes as f64 / run.time.as_secs_f64().max(1e-9)) as u64;
+    eprintln!("time {:.3} s", run.time.as_secs_f64());
+    println!("Bench: {} nodes {nps} nps", run.nodes);
     Ok(())
+}
+
+/// The bench's engine, limits and totals so far.
+struct Run {
+    engine: Engine,
+    limits: Limits,
+    nodes: u64,
+    time: Duration,
+}
+
+/// One variant's bench positions (`first`: the index of the first in [`POSITIONS`]).
+struct Group<'a> {
+    run: &'a mut Run,
+    first: usize,
+    positions: &'a [(VariantId, &'static str)],
+}
+
+impl VariantFn for Group<'_> {
+    type Output = Result<()>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
+        let run = self.run;
+        for (i, &(id, fen)) in (self.first..).zip(self.positions) {
+            let pos = parse_position(v, fen).with_context(|| format!("bench position {}", i + 1))?;
+            run.engine.new_game();
+            let start = Instant::now();
+            let r = run.engine.search(&Game::new(pos), &run.limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+            let elapsed = start.elapsed();
+            run.nodes += r.info.nodes;
+            run.time += elapsed;
+            eprintln!(
+                "position {:2}/{} {:10} depth {} nodes {:9} time {:6} ms best {} {}",
+                i + 1,
+                POSITIONS.len(),
+                id.name(),
+                r.info.depth,
+                r.info.nodes,
+                elapsed.as_millis(),
+                r.best.map_or("(none)".to_string(), |m| format_move(v, m)),
+                score_text(r.info.score),
+            );
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -118,10 +150,13 @@ mod tests {
     use super::*;
     use raum_rules::Position;
 
-    #[test]
-    fn positions_are_valid_games_in_progress_starting_with_each_start() {
-        for id in VariantId::ALL {
-            let v = Variant::get(id);
+    /// Each variant's bench positions: six, the first its start, all valid
+    /// games still going.
+    struct Valid;
+    impl VariantFn for Valid {
+        type Output = ();
+        fn call<S: Width>(self, v: &'static Variant<S>) {
+            let id = v.id();
             let mine: Vec<&str> = POSITIONS.iter().filter(|p| p.0 == id).map(|p| p.1).collect();
             assert_eq!(mine.len(), 6, "{id}");
             assert_eq!(parse_position(v, mine[0]).unwrap(), Position::start(v), "{id}");
@@ -130,5 +165,18 @@ mod tests {
                 assert!(pos.outcome().is_none(), "{fen}");
             }
         }
+    }
+
+    #[test]
+    fn positions_are_valid_games_in_progress_starting_with_each_start() {
+        for id in VariantId::ALL {
+            id.dispatch(Valid);
+        }
+        // Each variant's positions stand together (the bench searches them group by group).
+        let groups: Vec<VariantId> = POSITIONS.chunk_by(|x, y| x.0 == y.0).map(|g| g[0].0).collect();
+        let mut distinct = groups.clone();
+        distinct.sort_by_key(|id| id.name());
+        distinct.dedup();
+        assert_eq!(groups.len(), distinct.len(), "{groups:?}");
     }
 }

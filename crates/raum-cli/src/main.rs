@@ -28,6 +28,9 @@ fn main() -> ExitCode {
     }
 }
 
+/// Runs a command. Each command that takes a variant parses its id and hands
+/// its body, written once as a generic `VariantFn`, to `VariantId::dispatch`:
+/// the variant's cell-set width is chosen there and nowhere else.
 fn run(cli: args::Cli) -> Result<()> {
     use args::Command::*;
     match cli.command {

@@ -17,14 +17,14 @@
 //! `--random-plies K` seeded random moves from the start.
 
 use crate::adjudication::{self, DrawRule, Judge, ResignRule, Rules, Verdict};
-use crate::args::{MatchArgs, variant};
+use crate::args::{MatchArgs, variant_id};
 use crate::clock::{Clocks, TimeControl};
 use crate::stats;
 use crate::uci_client::UciEngine;
 use anyhow::{Context, Result, bail};
 use raum_engine::{Engine, EvalParams, Feature, Features, Limits, Score, SearchParams};
 use raum_notation::{format_move, format_position, parse_position};
-use raum_rules::{Cells, Color, DrawReason, Game, Move, MoveKind, Outcome, Position, Variant};
+use raum_rules::{Color, DrawReason, Game, Move, MoveKind, Outcome, Position, Variant, VariantFn, VariantId, Width};
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -107,11 +107,11 @@ fn parse_limit(text: &str, key: &str, value: &str, limits: &mut Limits, tc: &mut
     Ok(true)
 }
 
-/// Parses a player spec for variant `v`: `engine:nodes=N` (or `movetime=MS`,
+/// Parses a player spec for variant `id`: `engine:nodes=N` (or `movetime=MS`,
 /// `depth=D`), optionally followed by `,off=FEATURE` (repeatable) and
 /// `,eval=FILE` (a `raum tune --out` listing); `uci:LIMITS[,OPTION=VALUE]:COMMAND`;
 /// `random`; `greedy`.
-pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
+pub fn parse_spec(text: &str, id: VariantId) -> Result<Spec> {
     let text = text.trim();
     match text {
         "random" => return Ok(Spec::Random),
@@ -148,8 +148,8 @@ pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
     };
     let mut limits = Limits::default();
     let mut tc = None;
-    let mut features = Features::for_variant(v.id());
-    let mut params = SearchParams::for_variant(v.id());
+    let mut features = Features::for_variant(id);
+    let mut params = SearchParams::for_variant(id);
     let mut eval = None;
     for item in rest.split(',').map(str::trim).filter(|i| !i.is_empty()) {
         let Some((key, value)) = item.split_once('=') else {
@@ -172,7 +172,7 @@ pub fn parse_spec(text: &str, v: &'static Variant<Cells>) -> Result<Spec> {
                 let path = value.trim();
                 let listing = std::fs::read_to_string(path)
                     .with_context(|| format!("player '{text}': reading the evaluation file {path}"))?;
-                let params = raum_engine::tune::parse_listing(&EvalParams::for_variant(v.id()), &listing)
+                let params = raum_engine::tune::parse_listing(&EvalParams::for_variant(id), &listing)
                     .with_context(|| format!("player '{text}': evaluation file {path}"))?;
                 eval = Some(params);
             }
@@ -209,7 +209,7 @@ fn piece_value(letter: char) -> u32 {
 }
 
 /// The value of what `m` captures, if it is a capture.
-fn captured_value(pos: &Position<Cells>, m: Move) -> Option<u32> {
+fn captured_value<S: Width>(pos: &Position<S>, m: Move) -> Option<u32> {
     let v = pos.variant();
     match m.kind() {
         MoveKind::Castle => None,
@@ -221,7 +221,9 @@ fn captured_value(pos: &Position<Cells>, m: Move) -> Option<u32> {
     }
 }
 
-/// A player ready to move.
+/// A player ready to move. It holds nothing of a board's width: an engine
+/// meets the width only in a search, so the same player type serves every
+/// variant and only [`Player::choose`] is generic.
 enum Player {
     Engine(Box<Engine>, Limits, Option<TimeControl>),
     Uci(Box<UciEngine>, Limits, Option<TimeControl>),
@@ -230,7 +232,7 @@ enum Player {
 }
 
 impl Player {
-    fn new(spec: &Spec, v: &'static Variant<Cells>) -> Result<Player> {
+    fn new<S: Width>(spec: &Spec, v: &'static Variant<S>) -> Result<Player> {
         Ok(match spec {
             Spec::Engine { limits, tc, features, params, eval } => {
                 let mut e = Engine::new(16, 1);
@@ -272,7 +274,12 @@ impl Player {
 
     /// The player's move with its score in centipawns from its own side (if
     /// it reports one: engines do), or why it gives none; engines are told the clocks.
-    fn choose(&mut self, game: &Game<Cells>, rng: &mut Rng, clocks: &Clocks) -> Result<(Move, Option<i32>), String> {
+    fn choose<S: Width>(
+        &mut self,
+        game: &Game<S>,
+        rng: &mut Rng,
+        clocks: &Clocks,
+    ) -> Result<(Move, Option<i32>), String> {
         let pos = game.position();
         let none = || "gave no move".to_string();
         match self {
@@ -325,8 +332,8 @@ fn result_text(white_half_points: u32) -> &'static str {
     }
 }
 
-fn play_game(
-    start: Position<Cells>,
+fn play_game<S: Width>(
+    start: Position<S>,
     white: &mut Player,
     black: &mut Player,
     rng: &mut Rng,
@@ -341,7 +348,7 @@ fn play_game(
     let mut verdict = None;
     let mut clocks = Clocks::new(white.time_control(), black.time_control());
     loop {
-        let end = |half: u32, reason: &str, game: &Game<Cells>| GameResult {
+        let end = |half: u32, reason: &str, game: &Game<S>| GameResult {
             white_half_points: half,
             reason: reason.to_string(),
             moves: game.moves().to_vec(),
@@ -421,14 +428,14 @@ const BALANCE_TRIES: usize = 200;
 /// (after 200 tries, the most balanced of them): random moves often leave a
 /// piece hanging, and a pair of games on such an opening mostly measures the
 /// opening, not the players.
-fn opening(
-    v: &'static Variant<Cells>,
-    book: &[Position<Cells>],
+fn opening<S: Width>(
+    v: &'static Variant<S>,
+    book: &[Position<S>],
     k: u32,
     balance: u32,
     seed: u64,
     pair: u64,
-) -> Position<Cells> {
+) -> Position<S> {
     if !book.is_empty() {
         return book[(pair % book.len() as u64) as usize];
     }
@@ -438,7 +445,7 @@ fn opening(
     }
     let mut judge = Engine::new(1, 1);
     let limits = Limits { depth: Some(BALANCE_DEPTH), ..Limits::default() };
-    let mut best: Option<(u32, Position<Cells>)> = None;
+    let mut best: Option<(u32, Position<S>)> = None;
     for _ in 0..BALANCE_TRIES {
         let Some(pos) = random_opening(v, k, &mut rng) else { continue };
         judge.new_game();
@@ -458,7 +465,7 @@ fn opening(
 }
 
 /// `k` random plies from the start that leave the game going (up to 1,000 tries).
-fn random_opening(v: &'static Variant<Cells>, k: u32, rng: &mut Rng) -> Option<Position<Cells>> {
+fn random_opening<S: Width>(v: &'static Variant<S>, k: u32, rng: &mut Rng) -> Option<Position<S>> {
     for _ in 0..1000 {
         let mut game = Game::new(Position::start(v));
         let mut ok = true;
@@ -477,7 +484,7 @@ fn random_opening(v: &'static Variant<Cells>, k: u32, rng: &mut Rng) -> Option<P
     None
 }
 
-fn read_book(v: &'static Variant<Cells>, path: &std::path::Path) -> Result<Vec<Position<Cells>>> {
+fn read_book<S: Width>(v: &'static Variant<S>, path: &std::path::Path) -> Result<Vec<Position<S>>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading --openings {}", path.display()))?;
     let mut book = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -531,9 +538,9 @@ impl Tally {
 }
 
 /// One finished game, as a worker reports it.
-struct Played {
+struct Played<S: Width> {
     number: u64,
-    start: Position<Cells>,
+    start: Position<S>,
     /// A's half points.
     a_half_points: u32,
     result: GameResult,
@@ -541,7 +548,7 @@ struct Played {
 
 /// Plays the games of pair `pair` (one or two games): A is White in the first
 /// game of a pair, Black in the second.
-fn play_pair(ctx: &MatchContext, players: &mut (Player, Player), pair: u64) -> Vec<Played> {
+fn play_pair<S: Width>(ctx: &MatchContext<S>, players: &mut (Player, Player), pair: u64) -> Vec<Played<S>> {
     let a = ctx.args;
     let start = opening(ctx.variant, &ctx.book, a.random_plies, a.balance, a.seed, pair);
     let mut out = Vec::new();
@@ -561,18 +568,31 @@ fn play_pair(ctx: &MatchContext, players: &mut (Player, Player), pair: u64) -> V
 }
 
 /// What every worker of a match shares.
-struct MatchContext<'a> {
+struct MatchContext<'a, S: Width> {
     args: &'a MatchArgs,
-    variant: &'static Variant<Cells>,
-    book: Vec<Position<Cells>>,
+    variant: &'static Variant<S>,
+    book: Vec<Position<S>>,
     specs: (Spec, Spec),
     rules: Rules,
 }
 
 pub fn run_match(a: &MatchArgs) -> Result<()> {
-    let v = variant(&a.variant)?;
-    let spec_a = parse_spec(&a.a, v).context("in --a")?;
-    let spec_b = parse_spec(&a.b, v).context("in --b")?;
+    variant_id(&a.variant)?.dispatch(Match(a))
+}
+
+/// `raum match`'s body at the variant's width: both players play that variant.
+struct Match<'a>(&'a MatchArgs);
+
+impl VariantFn for Match<'_> {
+    type Output = Result<()>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
+        run_match_at(v, self.0)
+    }
+}
+
+fn run_match_at<S: Width>(v: &'static Variant<S>, a: &MatchArgs) -> Result<()> {
+    let spec_a = parse_spec(&a.a, v.id()).context("in --a")?;
+    let spec_b = parse_spec(&a.b, v.id()).context("in --b")?;
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
@@ -613,7 +633,7 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
     let report_every = (u64::from(a.games) / 10).max(2);
     let mut next_report = report_every;
     std::thread::scope(|scope| -> Result<()> {
-        let (tx, rx) = std::sync::mpsc::channel::<Vec<Played>>();
+        let (tx, rx) = std::sync::mpsc::channel::<Vec<Played<S>>>();
         for mut players in seats {
             let tx = tx.clone();
             let (ctx, next_pair, halt) = (&ctx, &next_pair, &halt);
@@ -718,7 +738,7 @@ mod tests {
 
     #[test]
     fn specs_parse() {
-        let v = Variant::get(raum_rules::VariantId::FiveUp);
+        let v = VariantId::FiveUp;
         let engine = |text: &str| match parse_spec(text, v).unwrap() {
             Spec::Engine { limits, features, eval, .. } => (limits, features, eval),
             other => panic!("{other:?}"),
@@ -733,9 +753,9 @@ mod tests {
         assert_eq!(f.off(), vec![Feature::NullMove, Feature::Lmr]);
         assert!(e.is_none());
         // Features start from the variant's defaults; on= adds one back.
-        let rs = Variant::get(raum_rules::VariantId::Raumschach);
+        let rs = VariantId::Raumschach;
         let Spec::Engine { features, .. } = parse_spec("engine:nodes=9", rs).unwrap() else { panic!() };
-        assert_eq!(features, Features::for_variant(rs.id()));
+        assert_eq!(features, Features::for_variant(rs));
         let Spec::Engine { features, .. } = parse_spec("engine:nodes=9,on=null-move,off=lmp", rs).unwrap() else {
             panic!()
         };
@@ -779,7 +799,7 @@ mod tests {
 
     #[test]
     fn evaluation_files_are_read() {
-        let v = Variant::get(raum_rules::VariantId::FiveUp);
+        let v = VariantId::FiveUp;
         let path = std::env::temp_dir().join(format!("raum-eval-spec-{}.txt", std::process::id()));
         std::fs::write(&path, "# tuned\nvalue_W = 650\n").unwrap();
         let Spec::Engine { eval: Some(p), .. } =
@@ -794,10 +814,13 @@ mod tests {
         std::fs::remove_file(&path).unwrap();
     }
 
-    #[test]
-    fn random_openings_are_balanced_and_repeatable() {
-        for id in raum_rules::VariantId::ALL {
-            let v = Variant::get(id);
+    /// Random openings of one variant: balanced by the judge's search, the
+    /// same for the same seed and pair, and different from pair to pair.
+    struct Openings;
+    impl VariantFn for Openings {
+        type Output = ();
+        fn call<S: Width>(self, v: &'static Variant<S>) {
+            let id = v.id();
             let mut seen = Vec::new();
             for pair in 0..6 {
                 let p = opening(v, &[], 4, 60, 7, pair);
@@ -822,8 +845,15 @@ mod tests {
     }
 
     #[test]
+    fn random_openings_are_balanced_and_repeatable() {
+        for id in VariantId::ALL {
+            id.dispatch(Openings);
+        }
+    }
+
+    #[test]
     fn greedy_takes_the_queen() {
-        let v = Variant::get(raum_rules::VariantId::FiveUp);
+        let v = Variant::get(VariantId::FiveUp);
         // White: Ab1 king, Ea1 rook; Black: Ae5 king, Ea5 pawn, Ee1 queen.
         let pos = parse_position(v, "4k|5|5|5|1K3/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5/p4|5|5|5|R3q w - -").unwrap();
         let game = Game::new(pos);

@@ -1,14 +1,14 @@
 //! perft, divide, moves, fen.
 
-use crate::args::{PerftArgs, PositionArgs, position};
+use crate::args::{PerftArgs, PositionArgs, position, variant_id};
 use anyhow::{Result, bail};
 use raum_notation::{format_move, format_position};
-use raum_rules::{Cells, Position};
+use raum_rules::{Position, Variant, VariantFn, Width};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Per-root-move counts, computed by `threads` workers taking moves in turn.
-fn split(pos: &Position<Cells>, depth: u32, threads: usize) -> Vec<(String, u64)> {
+fn split<S: Width>(pos: &Position<S>, depth: u32, threads: usize) -> Vec<(String, u64)> {
     let v = pos.variant();
     let moves = pos.legal_moves();
     let next = AtomicUsize::new(0);
@@ -48,16 +48,27 @@ fn check(a: &PerftArgs) -> Result<()> {
 
 pub fn perft(a: &PerftArgs) -> Result<()> {
     check(a)?;
-    let pos = position(&a.position)?;
-    let start = Instant::now();
-    let nodes = if a.threads == 1 || a.depth <= 1 {
-        pos.perft(a.depth)
-    } else {
-        split(&pos, a.depth, a.threads).iter().map(|r| r.1).sum()
-    };
-    report(nodes, start);
-    println!("{nodes}");
-    Ok(())
+    variant_id(&a.position.variant)?.dispatch(Perft(a))
+}
+
+/// `raum perft`'s body at the variant's width.
+struct Perft<'a>(&'a PerftArgs);
+
+impl VariantFn for Perft<'_> {
+    type Output = Result<()>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
+        let a = self.0;
+        let pos = position(v, &a.position)?;
+        let start = Instant::now();
+        let nodes = if a.threads == 1 || a.depth <= 1 {
+            pos.perft(a.depth)
+        } else {
+            split(&pos, a.depth, a.threads).iter().map(|r| r.1).sum()
+        };
+        report(nodes, start);
+        println!("{nodes}");
+        Ok(())
+    }
 }
 
 pub fn divide(a: &PerftArgs) -> Result<()> {
@@ -65,16 +76,27 @@ pub fn divide(a: &PerftArgs) -> Result<()> {
     if a.depth == 0 {
         bail!("divide needs --depth 1 or more");
     }
-    let pos = position(&a.position)?;
-    let start = Instant::now();
-    let rows = split(&pos, a.depth, a.threads);
-    let total: u64 = rows.iter().map(|r| r.1).sum();
-    for (m, n) in &rows {
-        println!("{m} {n}");
+    variant_id(&a.position.variant)?.dispatch(Divide(a))
+}
+
+/// `raum divide`'s body at the variant's width.
+struct Divide<'a>(&'a PerftArgs);
+
+impl VariantFn for Divide<'_> {
+    type Output = Result<()>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
+        let a = self.0;
+        let pos = position(v, &a.position)?;
+        let start = Instant::now();
+        let rows = split(&pos, a.depth, a.threads);
+        let total: u64 = rows.iter().map(|r| r.1).sum();
+        for (m, n) in &rows {
+            println!("{m} {n}");
+        }
+        report(total, start);
+        println!("{total}");
+        Ok(())
     }
-    report(total, start);
-    println!("{total}");
-    Ok(())
 }
 
 fn report(nodes: u64, start: Instant) {
@@ -83,16 +105,36 @@ fn report(nodes: u64, start: Instant) {
 }
 
 pub fn moves(a: &PositionArgs) -> Result<()> {
-    let pos = position(a)?;
-    let mut list: Vec<String> = pos.legal_moves().iter().map(|&m| format_move(pos.variant(), m)).collect();
-    list.sort();
-    for m in list {
-        println!("{m}");
+    variant_id(&a.variant)?.dispatch(Moves(a))
+}
+
+/// `raum moves`' body at the variant's width.
+struct Moves<'a>(&'a PositionArgs);
+
+impl VariantFn for Moves<'_> {
+    type Output = Result<()>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
+        let pos = position(v, self.0)?;
+        let mut list: Vec<String> = pos.legal_moves().iter().map(|&m| format_move(v, m)).collect();
+        list.sort();
+        for m in list {
+            println!("{m}");
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 pub fn fen(a: &PositionArgs) -> Result<()> {
-    println!("{}", format_position(&position(a)?));
-    Ok(())
+    variant_id(&a.variant)?.dispatch(Fen(a))
+}
+
+/// `raum fen`'s body at the variant's width.
+struct Fen<'a>(&'a PositionArgs);
+
+impl VariantFn for Fen<'_> {
+    type Output = Result<()>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
+        println!("{}", format_position(&position(v, self.0)?));
+        Ok(())
+    }
 }

@@ -1,10 +1,10 @@
 //! `raum play`: a game at the terminal, between two people or against Raum's engine.
 
-use crate::args::{PlayArgs, position};
+use crate::args::{PlayArgs, position, variant_id};
 use anyhow::{Result, bail};
 use raum_engine::{Engine, Limits, Score, SearchResult};
 use raum_notation::{format_descriptive, format_move, format_position, parse_move, render_diagram};
-use raum_rules::{Cells, Color, Game, Move, Position};
+use raum_rules::{Color, Game, Move, Position, Variant, VariantFn, Width};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -54,7 +54,7 @@ fn describe(score: Score, side: Color) -> String {
 }
 
 /// The principal variation in descriptive notation, numbered from `pos`.
-fn line(pos: &Position<Cells>, pv: &[Move]) -> String {
+fn line<S: Width>(pos: &Position<S>, pv: &[Move]) -> String {
     let mut p = *pos;
     let mut parts = Vec::new();
     for (i, &m) in pv.iter().enumerate() {
@@ -70,11 +70,11 @@ fn line(pos: &Position<Cells>, pv: &[Move]) -> String {
     parts.join(" ")
 }
 
-fn think(engine: &mut Engine, game: &Game<Cells>, limits: &Limits) -> SearchResult {
+fn think<S: Width>(engine: &mut Engine, game: &Game<S>, limits: &Limits) -> SearchResult {
     engine.search(game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {})
 }
 
-fn report(pos: &Position<Cells>, r: &SearchResult) -> String {
+fn report<S: Width>(pos: &Position<S>, r: &SearchResult) -> String {
     format!(
         "eval {}, depth {}, {} nodes; line: {}",
         describe(r.info.score, pos.side_to_move()),
@@ -85,8 +85,21 @@ fn report(pos: &Position<Cells>, r: &SearchResult) -> String {
 }
 
 pub fn play(a: &PlayArgs) -> Result<()> {
-    let start = position(&a.position)?;
-    let v = start.variant();
+    variant_id(&a.position.variant)?.dispatch(Play(a))
+}
+
+/// `raum play`'s body at the variant's width.
+struct Play<'a>(&'a PlayArgs);
+
+impl VariantFn for Play<'_> {
+    type Output = Result<()>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
+        play_at(v, self.0)
+    }
+}
+
+fn play_at<S: Width>(v: &'static Variant<S>, a: &PlayArgs) -> Result<()> {
+    let start = position(v, &a.position)?;
     let limits = engine_limits(a)?;
     let human = match a.color.as_deref() {
         None | Some("white") | Some("w") => Color::White,
@@ -193,7 +206,7 @@ pub fn play(a: &PlayArgs) -> Result<()> {
     }
 }
 
-fn move_prefix(pos: &Position<Cells>) -> String {
+fn move_prefix<S: Width>(pos: &Position<S>) -> String {
     match pos.side_to_move() {
         Color::White => format!("{}.", pos.fullmove_number()),
         Color::Black => format!("{}...", pos.fullmove_number()),

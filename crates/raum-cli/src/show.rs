@@ -1,13 +1,25 @@
 //! `raum show`: the seed-style diagram, optionally marking a piece's moves.
 
-use crate::args::{ShowArgs, apply_moves, variant};
+use crate::args::{ShowArgs, apply_moves, variant_id};
 use anyhow::{Context, Result, bail};
-use raum_bitboard::CellSet;
 use raum_notation::{Marks, parse_setup, render_diagram};
-use raum_rules::{Cells, Position, Setup};
+use raum_rules::{Position, Setup, Variant, VariantFn, Width};
 
 pub fn show(a: &ShowArgs) -> Result<()> {
-    let v = variant(&a.position.variant)?;
+    variant_id(&a.position.variant)?.dispatch(Show(a))
+}
+
+/// `raum show`'s body at the variant's width.
+struct Show<'a>(&'a ShowArgs);
+
+impl VariantFn for Show<'_> {
+    type Output = Result<()>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
+        show_at(v, self.0)
+    }
+}
+
+fn show_at<S: Width>(v: &'static Variant<S>, a: &ShowArgs) -> Result<()> {
     let setup: Setup = match &a.position.fen {
         Some(fen) => parse_setup(v, fen).with_context(|| format!("in --fen \"{fen}\""))?,
         None => v.start_setup().clone(),
@@ -30,16 +42,16 @@ pub fn show(a: &ShowArgs) -> Result<()> {
         Some(name) => {
             let cell = v.parse_cell(name).with_context(|| format!("--mark: '{name}' is not a cell of this board"))?;
             let Some(piece) = setup.board[cell] else { bail!("--mark: no piece on {name}") };
-            let cells: Cells = match &position {
+            let cells: S = match &position {
                 Some(p) if p.side_to_move() == piece.color => {
-                    p.legal_moves().iter().filter(|m| m.from() == cell).fold(0, |s, m| s | Cells::single(m.to()))
+                    p.legal_moves().iter().filter(|m| m.from() == cell).fold(S::EMPTY, |s, m| s | S::single(m.to()))
                 }
                 _ => {
-                    let (mut own, mut enemy) = (0, 0);
+                    let (mut own, mut enemy) = (S::EMPTY, S::EMPTY);
                     for (c, p) in setup.board.iter().enumerate() {
                         match p {
-                            Some(p) if p.color == piece.color => own |= Cells::single(c),
-                            Some(_) => enemy |= Cells::single(c),
+                            Some(p) if p.color == piece.color => own |= S::single(c),
+                            Some(_) => enemy |= S::single(c),
                             None => {}
                         }
                     }

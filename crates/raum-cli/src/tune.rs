@@ -9,12 +9,12 @@
 //! (and `--start FILE` continues from); to adopt the parameters, paste the
 //! printed `EvalParams { .. }` into `EvalParams::for_variant`.
 
-use crate::args::{TuneArgs, variant};
+use crate::args::{TuneArgs, variant_id};
 use anyhow::{Context, Result, bail};
 use raum_engine::EvalParams;
 use raum_engine::tune::{self, Sample};
 use raum_notation::{parse_coordinate, parse_position};
-use raum_rules::{Cells, Variant};
+use raum_rules::{Variant, VariantFn, Width};
 
 /// Samples from a record file, game by game: one game per line (number,
 /// white, black, result, reason, opening, moves, tab-separated). A game
@@ -22,12 +22,12 @@ use raum_rules::{Cells, Variant};
 /// the second value: two deterministic players replay the same game with
 /// colours swapped, and a copy in the fit would make the held-out error
 /// meaningless.
-fn read_records(
-    v: &'static Variant<Cells>,
+fn read_records<S: Width>(
+    v: &'static Variant<S>,
     path: &std::path::Path,
     skip: usize,
     seen: &mut std::collections::HashSet<String>,
-) -> Result<(Vec<Vec<Sample<Cells>>>, usize)> {
+) -> Result<(Vec<Vec<Sample<S>>>, usize)> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading --records {}", path.display()))?;
     let mut games = Vec::new();
     let mut repeated = 0;
@@ -64,7 +64,20 @@ fn read_records(
 }
 
 pub fn tune(a: &TuneArgs) -> Result<()> {
-    let v = variant(&a.variant)?;
+    variant_id(&a.variant)?.dispatch(Tune(a))
+}
+
+/// `raum tune`'s body at the variant's width.
+struct Tune<'a>(&'a TuneArgs);
+
+impl VariantFn for Tune<'_> {
+    type Output = Result<()>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
+        tune_at(v, self.0)
+    }
+}
+
+fn tune_at<S: Width>(v: &'static Variant<S>, a: &TuneArgs) -> Result<()> {
     if a.step <= 0 {
         bail!("--step must be positive");
     }

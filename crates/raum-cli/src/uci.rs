@@ -8,7 +8,7 @@
 use anyhow::Result;
 use raum_engine::{Engine, Limits, Score, SearchInfo};
 use raum_notation::{format_move, parse_coordinate, parse_position};
-use raum_rules::{Cells, Game, KNOWN_VARIANTS, Position, Variant, VariantId};
+use raum_rules::{Game, Position, Variant, VariantFn, VariantId, Width};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -43,11 +43,9 @@ struct Running {
     handle: JoinHandle<Engine>,
 }
 
+/// What a session keeps whatever the variant: the options, the engine (whose
+/// table serves every width) and the search under way.
 struct Session {
-    variant: VariantId,
-    game: Game<Cells>,
-    /// Whether `position` has been given since the start or the last variant change.
-    position_set: bool,
     hash_mb: usize,
     threads: usize,
     /// `None` while a search owns it.
@@ -55,8 +53,14 @@ struct Session {
     running: Option<Running>,
 }
 
-fn start_game(id: VariantId) -> Game<Cells> {
-    Game::new(Position::start(Variant::get(id)))
+/// What the session does after a line.
+enum Next {
+    /// Read the next line.
+    Continue,
+    /// `quit`: end the session.
+    Quit,
+    /// `setoption name UCI_Variant` named this variant: go on with it, at its width.
+    Variant(VariantId),
 }
 
 fn score_text(s: Score) -> String {
@@ -66,7 +70,7 @@ fn score_text(s: Score) -> String {
     }
 }
 
-fn info_line(v: &Variant<Cells>, i: &SearchInfo) -> String {
+fn info_line<S: Width>(v: &Variant<S>, i: &SearchInfo) -> String {
     let ms = i.time.as_millis();
     let nps = (i.nodes as u128 * 1000) / ms.max(1);
     let mut s = format!(
@@ -88,23 +92,9 @@ fn info_line(v: &Variant<Cells>, i: &SearchInfo) -> String {
     s
 }
 
-/// The playable variant ids, in KNOWN_VARIANTS order.
-fn playable() -> Vec<&'static str> {
-    KNOWN_VARIANTS.iter().filter(|v| v.1.is_some()).map(|v| v.0).collect()
-}
-
 impl Session {
     fn new() -> Session {
-        let variant = VariantId::FiveUp;
-        Session {
-            variant,
-            game: start_game(variant),
-            position_set: false,
-            hash_mb: DEFAULT_HASH_MB,
-            threads: DEFAULT_THREADS,
-            engine: None,
-            running: None,
-        }
+        Session { hash_mb: DEFAULT_HASH_MB, threads: DEFAULT_THREADS, engine: None, running: None }
     }
 
     /// The engine, created on first use (so that `setoption Hash` before the first
@@ -142,53 +132,110 @@ impl Session {
         self.join();
     }
 
-    /// Handles one line; `false` when the session should end.
-    fn handle(&mut self, line: &str) -> bool {
+    /// End of input: a bounded search is waited for, an unbounded one stopped.
+    fn finish(&mut self) {
+        if self.running.as_ref().is_some_and(|r| r.unbounded) {
+            self.stop();
+        } else {
+            self.join();
+        }
+    }
+}
+
+/// The session on one variant, at that variant's width: reads commands until
+/// `quit`, the end of input, or a change of variant (which it hands back to
+/// [`uci`] to be dispatched anew).
+struct OnVariant<'a> {
+    session: &'a mut Session,
+    input: &'a mut dyn BufRead,
+}
+
+impl VariantFn for OnVariant<'_> {
+    type Output = Option<VariantId>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Option<VariantId> {
+        let mut here = Here { s: self.session, v, game: Game::new(Position::start(v)), position_set: false };
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match self.input.read_until(b'\n', &mut buf) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(e) => {
+                    error(&format!("cannot read input: {e}"));
+                    break;
+                }
+            }
+            // Bytes that are not UTF-8 become U+FFFD and so an unknown command.
+            let line = String::from_utf8_lossy(&buf);
+            match here.handle(&line) {
+                Next::Continue => {}
+                Next::Quit => return None,
+                Next::Variant(id) => return Some(id),
+            }
+        }
+        here.s.finish();
+        None
+    }
+}
+
+/// The session's state on variant `v`: the game at its width.
+struct Here<'a, S: Width> {
+    s: &'a mut Session,
+    v: &'static Variant<S>,
+    game: Game<S>,
+    /// Whether `position` has been given since the start or the last variant change.
+    position_set: bool,
+}
+
+impl<S: Width> Here<'_, S> {
+    /// Handles one line.
+    fn handle(&mut self, line: &str) -> Next {
         let tokens: Vec<&str> = line.split_whitespace().collect();
-        let Some((&cmd, args)) = tokens.split_first() else { return true };
+        let Some((&cmd, args)) = tokens.split_first() else { return Next::Continue };
         match cmd {
             "uci" => self.uci(),
             "isready" => send("readyok"),
-            "setoption" => self.setoption(args),
+            "setoption" => return self.setoption(args),
             "ucinewgame" => {
-                if self.searching() {
+                if self.s.searching() {
                     error("ucinewgame during a search; send stop first");
                 } else {
-                    self.engine().new_game();
-                    self.game = start_game(self.variant);
+                    self.s.engine().new_game();
+                    self.game = Game::new(Position::start(self.v));
                     self.position_set = false;
                 }
             }
             "position" => self.position(args),
             "go" => self.go(args),
-            "stop" => self.stop(),
+            "stop" => self.s.stop(),
             "quit" => {
-                self.stop();
-                return false;
+                self.s.stop();
+                return Next::Quit;
             }
             _ => error(&format!("unknown command '{cmd}'")),
         }
-        true
+        Next::Continue
     }
 
     fn uci(&self) {
         send(&format!("id name Raum {}", env!("CARGO_PKG_VERSION")));
         send("id author Raum developers");
-        let vars: String = playable().iter().map(|v| format!(" var {v}")).collect();
-        send(&format!("option name UCI_Variant type combo default {}{vars}", self.variant.name()));
+        // Every variant the rules build, so that a new one is offered as soon as it exists.
+        let vars: String = VariantId::ALL.iter().map(|v| format!(" var {v}")).collect();
+        send(&format!("option name UCI_Variant type combo default {}{vars}", self.v.id()));
         send(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         send(&format!("option name Threads type spin default {DEFAULT_THREADS} min 1 max {MAX_THREADS}"));
         send("uciok");
     }
 
-    fn setoption(&mut self, args: &[&str]) {
-        if self.searching() {
+    fn setoption(&mut self, args: &[&str]) -> Next {
+        if self.s.searching() {
             error("setoption during a search; send stop first");
-            return;
+            return Next::Continue;
         }
         if args.first().is_none_or(|a| !a.eq_ignore_ascii_case("name")) {
             error("setoption needs 'name <option> value <value>'");
-            return;
+            return Next::Continue;
         }
         let rest = &args[1..];
         let vi = rest.iter().position(|a| a.eq_ignore_ascii_case("value"));
@@ -207,38 +254,36 @@ impl Session {
         };
         match name.to_ascii_lowercase().as_str() {
             "" => error("setoption needs an option name"),
+            // The new variant's game starts afresh (the same variant's too), at its width.
             "uci_variant" => match VariantId::from_name(&value.to_ascii_lowercase()) {
-                Ok(id) => {
-                    self.variant = id;
-                    self.game = start_game(id);
-                    self.position_set = false;
-                }
+                Ok(id) => return Next::Variant(id),
                 Err(e) => error(&format!("UCI_Variant: {e}")),
             },
             "hash" => {
                 if let Some(mb) = spin(&value, MAX_HASH_MB) {
-                    self.hash_mb = mb;
-                    if let Some(e) = &mut self.engine {
+                    self.s.hash_mb = mb;
+                    if let Some(e) = &mut self.s.engine {
                         e.set_hash(mb);
                     }
                 }
             }
             "threads" => {
                 if let Some(n) = spin(&value, MAX_THREADS) {
-                    self.threads = n;
-                    if let Some(e) = &mut self.engine {
+                    self.s.threads = n;
+                    if let Some(e) = &mut self.s.engine {
                         e.set_threads(n);
                     }
                 }
             }
             _ => error(&format!("unknown option '{name}' (options: UCI_Variant, Hash, Threads)")),
         }
+        Next::Continue
     }
 
     /// `position startpos|fen <string> [moves ...]`. On any error the previous
     /// position is kept.
     fn position(&mut self, args: &[&str]) {
-        let v = Variant::get(self.variant);
+        let v = self.v;
         let mi = args.iter().position(|&a| a == "moves");
         let (setup, moves) = match mi {
             Some(i) => (&args[..i], &args[i + 1..]),
@@ -259,7 +304,7 @@ impl Session {
                 match parse_position(v, &fen) {
                     Ok(p) => p,
                     Err(e) => {
-                        error(&format!("position fen \"{fen}\" ({}): {e}; position unchanged", self.variant));
+                        error(&format!("position fen \"{fen}\" ({}): {e}; position unchanged", v.id()));
                         return;
                     }
                 }
@@ -288,7 +333,7 @@ impl Session {
     }
 
     fn go(&mut self, args: &[&str]) {
-        if self.searching() {
+        if self.s.searching() {
             error("go while a search is running; ignored (send stop first)");
             return;
         }
@@ -300,7 +345,7 @@ impl Session {
             }
         };
         if !self.position_set {
-            error(&format!("go before position: searching the {} start position", self.variant));
+            error(&format!("go before position: searching the {} start position", self.v.id()));
             self.position_set = true;
         }
         let unbounded = limits.infinite
@@ -309,14 +354,16 @@ impl Session {
                 && limits.movetime.is_none()
                 && limits.wtime.is_none()
                 && limits.btime.is_none());
-        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(self.hash_mb, self.threads));
+        let mut engine = self.s.engine.take().unwrap_or_else(|| Engine::new(self.s.hash_mb, self.s.threads));
         let game = self.game.clone();
+        let v = self.v;
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let answered = Arc::new(AtomicBool::new(false));
         let answered_flag = Arc::clone(&answered);
+        // The thread hands back only the engine, which has no width: the session
+        // may change variant once the search is over.
         let handle = std::thread::spawn(move || {
-            let v = game.position().variant();
             let mut last_pv = Vec::new();
             let r = engine.search(&game, &limits, flag, &mut |i| {
                 last_pv.clone_from(&i.pv);
@@ -335,16 +382,7 @@ impl Session {
             }
             engine
         });
-        self.running = Some(Running { stop, unbounded, answered, handle });
-    }
-
-    /// End of input: a bounded search is waited for, an unbounded one stopped.
-    fn finish(&mut self) {
-        if self.running.as_ref().is_some_and(|r| r.unbounded) {
-            self.stop();
-        } else {
-            self.join();
-        }
+        self.s.running = Some(Running { stop, unbounded, answered, handle });
     }
 }
 
@@ -390,27 +428,16 @@ fn parse_go(args: &[&str]) -> Result<Limits, String> {
     Ok(l)
 }
 
+/// The engine protocol session: each variant's part runs at that variant's
+/// width (through [`VariantId::dispatch`]), and a change of variant comes back
+/// here to be dispatched anew; options, engine and table carry over.
 pub fn uci() -> Result<()> {
     let mut session = Session::new();
     let mut input = std::io::stdin().lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) => {
-                error(&format!("cannot read input: {e}"));
-                break;
-            }
-        }
-        // Bytes that are not UTF-8 become U+FFFD and so an unknown command.
-        let line = String::from_utf8_lossy(&buf);
-        if !session.handle(&line) {
-            return Ok(());
-        }
+    let mut variant = VariantId::FiveUp;
+    while let Some(next) = variant.dispatch(OnVariant { session: &mut session, input: &mut input }) {
+        variant = next;
     }
-    session.finish();
     Ok(())
 }
 

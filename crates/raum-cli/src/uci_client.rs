@@ -8,7 +8,7 @@
 use anyhow::{Context, Result, bail};
 use raum_engine::{Limits, Score};
 use raum_notation::{format_move, format_position, parse_coordinate};
-use raum_rules::{Cells, Color, Game, Move};
+use raum_rules::{Color, Game, Move, Width};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -144,7 +144,7 @@ impl UciEngine {
 
     /// The engine's move in `game`, searched to `limits`, with the last score
     /// it reported, or why there is none (the player then loses).
-    pub fn choose(&mut self, game: &Game<Cells>, limits: &Limits) -> Result<(Move, Option<Score>), String> {
+    pub fn choose<S: Width>(&mut self, game: &Game<S>, limits: &Limits) -> Result<(Move, Option<Score>), String> {
         let go = go_command(limits);
         let v = game.position().variant();
         let clock = match game.position().side_to_move() {
