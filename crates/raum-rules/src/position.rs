@@ -229,7 +229,12 @@ impl<S: CellSet> Position<S> {
         // Find the double step that explains the field: its origin is a start
         // cell of the mover, now empty; its destination holds the mover's pawn;
         // its empty middle cells are exactly the field's cells.
-        let found = self.ep_candidates(ep, setup.ep_victim.is_none());
+        let mut found = self.ep_candidates(ep);
+        // Without a named pawn, a single cell reads as a straight double step.
+        if setup.ep_victim.is_none() && found.iter().any(|&(_, straight)| straight) {
+            found.retain(|&(_, straight)| straight);
+        }
+        let found: Vec<usize> = found.into_iter().map(|(t, _)| t).collect();
         let n = v.cells();
         let victim = match (setup.ep_victim, found.as_slice()) {
             (Some(vc), _) if found.contains(&vc) => vc,
@@ -250,9 +255,8 @@ impl<S: CellSet> Position<S> {
     /// The pawns of the side that just moved whose double step could have left
     /// exactly `ep` as its empty middle cells: its origin is a start cell, now
     /// empty; its destination holds the pawn (which has moved, where that is
-    /// tracked). With `prefer_straight`, a single cell reads as the middle of a
-    /// straight double step where one explains it.
-    fn ep_candidates(&self, ep: S, prefer_straight: bool) -> Vec<usize> {
+    /// tracked). Each with whether that step is straight.
+    fn ep_candidates(&self, ep: S) -> Vec<(usize, bool)> {
         let v = self.v;
         let mover = self.side.opponent();
         let Some(pawn) = v.pawn else { return Vec::new() };
@@ -280,16 +284,24 @@ impl<S: CellSet> Position<S> {
                 }
             }
         }
-        if prefer_straight && found.iter().any(|&(_, straight)| straight) {
-            found.retain(|&(_, straight)| straight);
-        }
-        found.into_iter().map(|(t, _)| t).collect()
+        found
     }
 
     /// Whether the en-passant cells alone do not tell which pawn moved, so a
-    /// position string must name it (`Ec3@Dc3`).
+    /// position string must name it (`Ec3@Dc3`): a lone cell is read as the
+    /// middle of a straight double step (RULES.md), so an L step that left one
+    /// cell needs the name, and so does a cell that two straight steps explain.
     pub fn ep_needs_victim(&self) -> bool {
-        self.ep.any() && self.ep_candidates(self.ep, true) != [self.ep_victim as usize]
+        if self.ep.is_empty() {
+            return false;
+        }
+        let found = self.ep_candidates(self.ep);
+        let victim = self.ep_victim as usize;
+        if self.ep.several() {
+            return found.len() != 1;
+        }
+        let straight: Vec<usize> = found.iter().filter(|c| c.1).map(|c| c.0).collect();
+        straight != [victim]
     }
 
     /// The unvalidated form of this position.
