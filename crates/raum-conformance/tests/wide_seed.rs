@@ -247,3 +247,83 @@ fn unknown_cells_name_the_field() {
     let err = parse_move(&Position::start(betza), "N4g8-9f6").unwrap_err().to_string();
     assert!(err.contains("9f6"), "{err}");
 }
+
+/// A Book of 3D-Chess start: White's and Black's men, axes by name, every pawn unmoved.
+fn book_start(men: &[(char, String)], axes: [&str; 2]) -> Result<Position<W8>, String> {
+    let v = variant(VariantId::Book3d);
+    let mut setup = Setup::empty(v.cells());
+    for (letter, cell) in men {
+        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let at = v.parse_cell(cell).ok_or(cell.clone())?;
+        setup.board[at] = Some(Piece::new(color, v.kind_of(*letter).unwrap()));
+    }
+    setup.pawn_sets = axes.map(|a| v.pawn_set_by_name(a).unwrap() as u8);
+    setup.unmoved =
+        Some((0..v.cells()).filter(|&c| setup.board[c].is_some_and(|p| Some(p.kind) == v.pawn())).collect());
+    let pos = Position::from_setup(v, setup).map_err(|e| e.to_string())?;
+    pos.check_start().map_err(|e| e.to_string())?;
+    Ok(pos)
+}
+
+/// White's array standing in the plane of file A (altus x), files along the
+/// levels, ranks 1 and 2; Black's the flat default on level α.
+fn upright_white() -> Vec<(char, String)> {
+    let greek = ['α', 'β', 'γ', 'δ', 'ε', 'ζ', 'η', 'θ'];
+    let mut men = Vec::new();
+    for (i, (officer, level)) in "RNBQKBNR".chars().zip(greek).enumerate() {
+        men.push((officer, format!("A1{level}")));
+        men.push(('P', format!("A2{level}")));
+        let file = (b'A' + i as u8) as char;
+        men.push((officer.to_ascii_lowercase(), format!("{file}8α")));
+        men.push(('p', format!("{file}7α")));
+    }
+    men
+}
+
+#[test]
+fn book_free_initial_projection() {
+    // The flat default is a start.
+    assert!(Position::start(variant(VariantId::Book3d)).check_start().is_ok());
+    // White stands its array up in file A's plane: projected along x it is FIDE's.
+    let mut men = upright_white();
+    let pos = book_start(&men, ["+yx", "-yz"]).unwrap();
+    assert!(format_position(&pos).contains(" w - - +yx,-yz "), "{}", format_position(&pos));
+    assert!(pos.count_legal() > 0);
+    // Any man may slide along the altus axis: the king from A1ε to H1ε projects the same.
+    men.retain(|(_, c)| c != "A1ε");
+    men.push(('K', "H1ε".into()));
+    assert!(book_start(&men, ["+yx", "-yz"]).is_ok());
+    // Read along the other axis, the same men are no start.
+    let err = book_start(&upright_white(), ["+yz", "-yz"]).unwrap_err();
+    assert!(err.contains("White") && err.contains("xy plane") && err.contains("same cell"), "{err}");
+    // Queen and king swapped round is the array seen from the plane's other side.
+    let mut mirrored = upright_white();
+    for (l, c) in &mut mirrored {
+        if c == "A1δ" {
+            *l = 'K';
+        } else if c == "A1ε" {
+            *l = 'Q';
+        }
+    }
+    assert!(book_start(&mirrored, ["+yx", "-yz"]).is_ok());
+    // A knight and a bishop swapped is not FIDE's array; the message shows the row.
+    let mut swapped = upright_white();
+    for (l, c) in &mut swapped {
+        if c == "A1β" {
+            *l = 'B';
+        } else if c == "A1γ" {
+            *l = 'N';
+        }
+    }
+    let err = book_start(&swapped, ["+yx", "-yz"]).unwrap_err();
+    assert!(err.contains("White") && err.contains("back row reads RBNQKBNR along z"), "{err}");
+    // A black pawn a row too far.
+    let mut advanced = upright_white();
+    for (_, c) in &mut advanced {
+        if c == "E7α" {
+            *c = "E6α".into();
+        }
+    }
+    let err = book_start(&advanced, ["+yx", "-yz"]).unwrap_err();
+    assert!(err.contains("Black") && err.contains("E6α") && err.contains("second row"), "{err}");
+}
