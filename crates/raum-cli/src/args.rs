@@ -236,7 +236,17 @@ pub struct TuneArgs {
 /// The variant named on the command line.
 pub fn variant(name: &str) -> Result<&'static Variant<Cells>> {
     let id: VariantId = name.parse()?;
+    narrow(id)?;
     Ok(Variant::get(id))
+}
+
+/// Refuses the variants on boards wider than 128 cells, which the rules and
+/// notation crates play but this interface does not reach yet.
+pub fn narrow(id: VariantId) -> Result<()> {
+    if id.width() != raum_rules::CellWidth::W128 {
+        anyhow::bail!("variant '{id}' is not playable from the command line yet (its board has more than 128 cells)");
+    }
+    Ok(())
 }
 
 /// The start position (or `--fen`), before any `--moves`.

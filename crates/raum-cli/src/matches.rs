@@ -796,7 +796,7 @@ mod tests {
 
     #[test]
     fn random_openings_are_balanced_and_repeatable() {
-        for id in raum_rules::VariantId::ALL {
+        for id in raum_rules::VariantId::ALL.into_iter().filter(|id| crate::args::narrow(*id).is_ok()) {
             let v = Variant::get(id);
             let mut seen = Vec::new();
             for pair in 0..6 {

@@ -90,7 +90,7 @@ fn info_line(v: &Variant<Cells>, i: &SearchInfo) -> String {
 
 /// The playable variant ids, in KNOWN_VARIANTS order.
 fn playable() -> Vec<&'static str> {
-    KNOWN_VARIANTS.iter().filter(|v| v.1.is_some()).map(|v| v.0).collect()
+    KNOWN_VARIANTS.iter().filter(|v| v.1.is_some_and(|id| crate::args::narrow(id).is_ok())).map(|v| v.0).collect()
 }
 
 impl Session {
@@ -208,6 +208,10 @@ impl Session {
         match name.to_ascii_lowercase().as_str() {
             "" => error("setoption needs an option name"),
             "uci_variant" => match VariantId::from_name(&value.to_ascii_lowercase()) {
+                Ok(id) if crate::args::narrow(id).is_err() => error(&format!(
+                    "UCI_Variant: {}",
+                    crate::args::narrow(id).err().map(|e| e.to_string()).unwrap_or_default()
+                )),
                 Ok(id) => {
                     self.variant = id;
                     self.game = start_game(id);
