@@ -50,28 +50,25 @@ macro_rules! word_op {
         impl<const N: usize> $tr for Wide<N> {
             type Output = Self;
             #[inline(always)]
-            fn $f(self, o: Self) -> Self {
-                let mut r = self.0;
-                for i in 0..N {
-                    r[i] = r[i] $op o.0[i];
-                }
-                Wide(r)
+            fn $f(mut self, o: Self) -> Self {
+                self.$fa(o);
+                self
             }
         }
         impl<const N: usize> $tra for Wide<N> {
             #[inline(always)]
             fn $fa(&mut self, o: Self) {
-                for i in 0..N {
-                    self.0[i] = self.0[i] $op o.0[i];
+                for (a, b) in self.0.iter_mut().zip(o.0) {
+                    *a $op b;
                 }
             }
         }
     };
 }
 
-word_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-word_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-word_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+word_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
+word_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
+word_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
 
 impl<const N: usize> Not for Wide<N> {
     type Output = Self;
@@ -113,10 +110,10 @@ impl<const N: usize> Wide<N> {
                 r[i] = lo | carry;
             }
         } else {
-            for i in 0..N - q {
+            for (i, out) in r.iter_mut().enumerate().take(N - q) {
                 let hi = self.0[i + q] >> b;
                 let carry = if b != 0 && i + q + 1 < N { self.0[i + q + 1] << (64 - b) } else { 0 };
-                r[i] = hi | carry;
+                *out = hi | carry;
             }
         }
         Wide(r)

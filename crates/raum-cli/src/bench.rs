@@ -80,6 +80,11 @@ pub fn bench(a: &BenchArgs) -> Result<()> {
         bail!("--depth must be between 1 and 30, not {depth}");
     }
     let only = a.variant.as_deref().map(|name| name.parse::<VariantId>()).transpose()?;
+    if let Some(id) = only
+        && !POSITIONS.iter().any(|p| p.0 == id)
+    {
+        bail!("variant '{id}' has no bench positions yet");
+    }
     let mut run = Run {
         engine: Engine::new(HASH_MB, 1),
         limits: Limits { depth: Some(depth), ..Limits::default() },
@@ -169,7 +174,8 @@ mod tests {
 
     #[test]
     fn positions_are_valid_games_in_progress_starting_with_each_start() {
-        for id in VariantId::ALL {
+        // The variants benched so far (the wide boards have no positions yet).
+        for id in VariantId::ALL.into_iter().filter(|&id| POSITIONS.iter().any(|p| p.0 == id)) {
             id.dispatch(Valid);
         }
         // Each variant's positions stand together (the bench searches them group by group).

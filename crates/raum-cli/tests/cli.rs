@@ -95,7 +95,7 @@ fn show_draws_figure_1_and_marks_moves() {
 fn bad_input_fails_with_a_clear_message() {
     let cases: &[(&[&str], &str)] = &[
         (&["perft", "--variant", "chess", "--depth", "1"], "unknown variant 'chess'"),
-        (&["perft", "--variant", "octahedral", "--depth", "1"], "not playable yet"),
+        (&["perft", "--variant", "wing-table", "--depth", "1"], "not playable yet"),
         (&["fen", "--fen", "5|5 w - -"], "expected 5 levels"),
         (
             &[

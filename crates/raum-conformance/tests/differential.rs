@@ -1,26 +1,91 @@
 //! Differential testing: on positions from random games, the fast table-driven
-//! generator and the naive reference generator (`raum_conformance::naive`:
-//! coordinates only, no tables) list exactly the same legal moves, and playing
-//! a move gives the same position string.
+//! generator and the naive reference generators (`raum_conformance::naive` for
+//! the 5x5x5 boards, `naive_wide` for the others: coordinates only, no tables)
+//! list exactly the same legal moves, and playing a move gives the same
+//! position string.
 
 use raum_conformance::naive::NaivePosition;
+use raum_conformance::naive_wide::WidePosition;
 use raum_conformance::rng::Rng;
 use raum_notation::{format_move, format_position};
-use raum_rules::{Cells, Outcome, Position, Variant, VariantId};
+use raum_rules::{Outcome, Position, Variant, VariantFn, VariantId, Width};
+
+/// What the comparison needs of a reference generator.
+trait Reference: Sized {
+    fn parse(variant: &str, fen: &str) -> Result<Self, String>;
+    fn legal_moves(&self) -> Vec<String>;
+    fn play(&self, mv: &str) -> Result<Self, String>;
+    fn fen(&self) -> String;
+    fn in_check(&self) -> bool;
+}
+
+macro_rules! reference {
+    ($t:ty) => {
+        impl Reference for $t {
+            fn parse(variant: &str, fen: &str) -> Result<Self, String> {
+                <$t>::parse(variant, fen)
+            }
+            fn legal_moves(&self) -> Vec<String> {
+                <$t>::legal_moves(self)
+            }
+            fn play(&self, mv: &str) -> Result<Self, String> {
+                <$t>::play(self, mv)
+            }
+            fn fen(&self) -> String {
+                <$t>::fen(self)
+            }
+            fn in_check(&self) -> bool {
+                <$t>::in_check(self)
+            }
+        }
+    };
+}
+reference!(NaivePosition);
+reference!(WidePosition);
 
 /// Plays random games until `positions` positions have been compared.
 fn compare(id: VariantId, positions: usize, seed: u64) {
-    let v = Variant::get(id);
+    let run = Compare { positions, seed };
+    if id.width() == raum_rules::CellWidth::W128 {
+        id.dispatch(run.with::<NaivePosition>())
+    } else {
+        id.dispatch(run.with::<WidePosition>())
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Compare {
+    positions: usize,
+    seed: u64,
+}
+
+impl Compare {
+    fn with<R: Reference>(self) -> CompareWith<R> {
+        CompareWith(self, std::marker::PhantomData)
+    }
+}
+
+struct CompareWith<R>(Compare, std::marker::PhantomData<R>);
+
+impl<R: Reference> VariantFn for CompareWith<R> {
+    type Output = ();
+    fn call<S: Width>(self, v: &'static Variant<S>) {
+        compare_at::<S, R>(v, self.0.positions, self.0.seed)
+    }
+}
+
+fn compare_at<S: Width, R: Reference>(v: &'static Variant<S>, positions: usize, seed: u64) {
+    let id = v.id();
     let mut rng = Rng::new(seed);
     let mut compared = 0;
     let mut games = 0;
     let (mut captures, mut promotions, mut specials, mut checks) = (0, 0, 0, 0);
     while compared < positions {
         games += 1;
-        let mut pos: Position<Cells> = Position::start(v);
-        for _ in 0..200 {
+        let mut pos: Position<S> = Position::start(v);
+        for _ in 0..400 {
             let fen = format_position(&pos);
-            let naive = NaivePosition::parse(id.name(), &fen).unwrap_or_else(|e| panic!("naive rejects {fen}: {e}"));
+            let naive = R::parse(id.name(), &fen).unwrap_or_else(|e| panic!("naive rejects {fen}: {e}"));
             let moves = pos.legal_moves();
             let mut fast: Vec<String> = moves.iter().map(|&m| format_move(v, m)).collect();
             fast.sort();
@@ -80,4 +145,39 @@ fn five_up_fast_equals_naive_on_10000_positions() {
 #[test]
 fn raumschach_fast_equals_naive_on_10000_positions() {
     compare(VariantId::Raumschach, 10_000, 0x5EED_0002);
+}
+
+#[test]
+fn octahedral_fast_equals_naive_on_10000_positions() {
+    compare(VariantId::Octahedral, 10_000, 0x5EED_0003);
+}
+
+#[test]
+fn pyramid_fast_equals_naive_on_10000_positions() {
+    compare(VariantId::Pyramid, 10_000, 0x5EED_0004);
+}
+
+#[test]
+fn betza_upright_fast_equals_naive() {
+    compare(VariantId::BetzaUpright, 10_000, 0x5EED_0005);
+}
+
+#[test]
+fn betza_mixed_fast_equals_naive() {
+    compare(VariantId::BetzaMixed, 10_000, 0x5EED_0006);
+}
+
+#[test]
+fn betza_flat_fast_equals_naive() {
+    compare(VariantId::BetzaFlat, 10_000, 0x5EED_0007);
+}
+
+#[test]
+fn betza_very3d_fast_equals_naive() {
+    compare(VariantId::BetzaVery3d, 10_000, 0x5EED_0008);
+}
+
+#[test]
+fn book_3d_fast_equals_naive_on_10000_positions() {
+    compare(VariantId::Book3d, 10_000, 0x5EED_0009);
 }

@@ -5,11 +5,35 @@
 use proptest::prelude::*;
 use raum_conformance::rng::Rng;
 use raum_notation::{format_position, parse_position};
-use raum_rules::{Cells, Position, Variant, VariantId};
+use raum_rules::{Position, Variant, VariantFn, VariantId, Width};
 
-fn check_game(id: VariantId, seed: u64, plies: usize) -> Result<(), TestCaseError> {
-    let v = Variant::get(id);
-    let mut pos: Position<Cells> = Position::start(v);
+/// A property checked on one variant at its width (see [`VariantId::dispatch`]).
+struct Check<F>(F);
+
+impl<F: Property> VariantFn for Check<F> {
+    type Output = Result<(), TestCaseError>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Self::Output {
+        self.0.check(v)
+    }
+}
+
+trait Property {
+    fn check<S: Width>(self, v: &'static Variant<S>) -> Result<(), TestCaseError>;
+}
+
+struct Game {
+    seed: u64,
+    plies: usize,
+}
+
+impl Property for Game {
+    fn check<S: Width>(self, v: &'static Variant<S>) -> Result<(), TestCaseError> {
+        check_game(v, self.seed, self.plies)
+    }
+}
+
+fn check_game<S: Width>(v: &'static Variant<S>, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+    let mut pos: Position<S> = Position::start(v);
     let mut rng = Rng::new(seed);
     for _ in 0..plies {
         let moves = pos.legal_moves();
@@ -39,19 +63,32 @@ proptest! {
 
     #[test]
     fn five_up_make_unmake_hash_and_strings(seed in any::<u64>(), plies in 1usize..160) {
-        check_game(VariantId::FiveUp, seed, plies)?;
+        VariantId::FiveUp.dispatch(Check(Game { seed, plies }))?;
     }
 
     #[test]
     fn raumschach_make_unmake_hash_and_strings(seed in any::<u64>(), plies in 1usize..160) {
-        check_game(VariantId::Raumschach, seed, plies)?;
+        VariantId::Raumschach.dispatch(Check(Game { seed, plies }))?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// The wide boards (256 and 512 cells): fewer cases, as each position has
+    /// a hundred or more moves to make and unmake.
+    #[test]
+    fn wide_make_unmake_hash_and_strings(seed in any::<u64>(), plies in 1usize..120) {
+        for id in VariantId::ALL.into_iter().filter(|id| id.width() != raum_rules::CellWidth::W128) {
+            id.dispatch(Check(Game { seed, plies }))?;
+        }
     }
 }
 
 /// A valid position string with a few characters replaced, deleted or inserted.
 fn mutated(base: &str, edits: &[(usize, u8, u8)]) -> String {
     let mut bytes = base.as_bytes().to_vec();
-    let alphabet = b"KQRBNWGPUkqrbnwgpu0123456789|/ -@,wbABCDEabcde";
+    let alphabet = b"KQRBNWGPUCEkqrbnwgpuce0123456789|/ -@,.+wbABCDEFGHabcdefghijIVXxyz";
     for &(at, op, ch) in edits {
         if bytes.is_empty() {
             break;
@@ -77,26 +114,46 @@ proptest! {
     #[test]
     fn position_parser_never_panics(text in ".{0,80}", edits in proptest::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..4)) {
         for id in VariantId::ALL {
-            let v = Variant::get(id);
-            let _ = parse_position(v, &text);
-            let start = raum_notation::start_string(v);
-            let candidate = mutated(&start, &edits);
-            if let Ok(pos) = parse_position(v, &candidate) {
-                let again = parse_position(v, &format_position(&pos)).expect("printed position parses");
-                prop_assert!(again == pos);
-            }
+            id.dispatch(Check(ParseNoise { text: text.clone(), edits: edits.clone() }))?;
         }
     }
 
     /// Move parsers never panic and accept only legal moves.
     #[test]
-    fn move_parser_never_panics(text in "[A-Za-z0-9()=+#x\\-@ ]{0,16}") {
+    fn move_parser_never_panics(text in "[A-Za-z0-9()=+#x\\-@ .]{0,16}") {
         for id in VariantId::ALL {
-            let pos = Position::start(Variant::get(id));
-            if let Ok(m) = raum_notation::parse_move(&pos, &text) {
-                prop_assert!(pos.is_legal(m));
-            }
+            id.dispatch(Check(MoveNoise(text.clone())))?;
         }
+    }
+}
+
+struct ParseNoise {
+    text: String,
+    edits: Vec<(usize, u8, u8)>,
+}
+
+impl Property for ParseNoise {
+    fn check<S: Width>(self, v: &'static Variant<S>) -> Result<(), TestCaseError> {
+        let _ = parse_position(v, &self.text);
+        let start = raum_notation::start_string(v);
+        let candidate = mutated(&start, &self.edits);
+        if let Ok(pos) = parse_position(v, &candidate) {
+            let again = parse_position(v, &format_position(&pos)).expect("printed position parses");
+            prop_assert!(again == pos);
+        }
+        Ok(())
+    }
+}
+
+struct MoveNoise(String);
+
+impl Property for MoveNoise {
+    fn check<S: Width>(self, v: &'static Variant<S>) -> Result<(), TestCaseError> {
+        let pos = Position::start(v);
+        if let Ok(m) = raum_notation::parse_move(&pos, &self.0) {
+            prop_assert!(pos.is_legal(m));
+        }
+        Ok(())
     }
 }
 
@@ -108,8 +165,21 @@ proptest! {
     #[test]
     fn null_move_matches_a_fresh_position(seed in any::<u64>(), plies in 0usize..80) {
         for id in VariantId::ALL {
-            let v = Variant::get(id);
-            let mut pos: Position<Cells> = Position::start(v);
+            id.dispatch(Check(NullMove { seed, plies }))?;
+        }
+    }
+}
+
+struct NullMove {
+    seed: u64,
+    plies: usize,
+}
+
+impl Property for NullMove {
+    fn check<S: Width>(self, v: &'static Variant<S>) -> Result<(), TestCaseError> {
+        let (seed, plies) = (self.seed, self.plies);
+        {
+            let mut pos: Position<S> = Position::start(v);
             let mut rng = Rng::new(seed);
             for _ in 0..plies {
                 let moves = pos.legal_moves();
@@ -119,7 +189,7 @@ proptest! {
                 pos.play(moves[rng.below(moves.len())]);
             }
             if pos.is_check() {
-                continue;
+                return Ok(());
             }
             let null = pos.null_move();
             let mut setup = pos.to_setup();
@@ -134,5 +204,6 @@ proptest! {
             prop_assert!(null == fresh);
             prop_assert_eq!(null.hash(), null.compute_hash());
         }
+        Ok(())
     }
 }

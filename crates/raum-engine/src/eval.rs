@@ -73,6 +73,15 @@ impl EvalParams {
                 king_zone_attack: 8,
                 tempo: 0,
             },
+            // Boards without tuned terms yet: provisional values, to be derived
+            // from the pieces' own data and tuned.
+            _ => EvalParams {
+                piece_values: vec![('P', 100), ('N', 300), ('B', 350), ('E', 250), ('C', 250), ('R', 500), ('Q', 1000)],
+                mobility: vec![('R', 2), ('B', 2), ('N', 3), ('E', 2), ('C', 1), ('Q', 1)],
+                pawn_advance: vec![0, 120, 80, 50, 30, 20, 12, 8, 4, 2, 0],
+                king_zone_attack: 8,
+                tempo: 0,
+            },
         }
     }
 }
@@ -208,19 +217,21 @@ impl<S: Width> EvalTables<S> {
         }
 
         let spec = v.spec();
-        let pawn_vectors = |c: Color, vs: &[Vector]| -> Vec<Vector> {
-            vs.iter().map(|&x| if c == Color::White { x } else { spec.mirror.vector(x) }).collect()
+        // Each side's pawns as the start position orients them (pawn set = colour
+        // in every variant whose pawn sets are fixed).
+        let pawn_vectors = |c: Color, vs: fn(&raum_rules::PawnRules) -> &[Vector]| -> Vec<Vector> {
+            vs(v.pawn_rules(spec.start_sets[c.index()] as usize)).to_vec()
         };
         let mut pawn_attacks: [Vec<S>; 2] = Default::default();
         let mut pawn_bonus: [Vec<i32>; 2] = Default::default();
         let mut pawn_distance: [Vec<u8>; 2] = Default::default();
         let mut pawn_steps: [Vec<S>; 2] = Default::default();
         for c in Color::ALL {
-            let caps = pawn_vectors(c, &spec.pawns.captures);
+            let caps = pawn_vectors(c, |r| &r.captures);
             pawn_attacks[c.index()] = (0..n).map(|cell| Tables::<S>::leaps(board, cell, &caps)).collect();
-            let steps = pawn_vectors(c, &spec.pawns.steps);
+            let steps = pawn_vectors(c, |r| &r.steps);
             pawn_steps[c.index()] = (0..n).map(|cell| Tables::<S>::leaps(board, cell, &steps)).collect();
-            let zone = v.promotion_zone(c);
+            let zone = v.promotion_zone(spec.start_sets[c.index()] as usize);
             let mut dist = vec![u8::MAX; n];
             for cell in zone.cells() {
                 dist[cell] = 0;

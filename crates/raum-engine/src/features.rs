@@ -145,6 +145,7 @@ impl Features {
                 .without(Feature::NullMove)
                 .without(Feature::CheckExtension)
                 .without(Feature::Killers),
+            _ => Features::default(),
         }
     }
 

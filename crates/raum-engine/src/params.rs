@@ -143,7 +143,7 @@ impl SearchParams {
     pub fn for_variant(id: VariantId) -> SearchParams {
         match id {
             VariantId::FiveUp => SearchParams { rfp_depth: 3, rfp_margin: 120, ..SearchParams::default() },
-            VariantId::Raumschach => SearchParams::default(),
+            _ => SearchParams::default(),
         }
     }
 

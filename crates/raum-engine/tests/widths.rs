@@ -8,7 +8,7 @@ use raum_bitboard::Wide;
 use raum_engine::tune::{resolve, white_eval};
 use raum_engine::{Engine, EvalParams, EvalTables, Limits, Score};
 use raum_notation::{format_move, format_position, parse_position};
-use raum_rules::{Game, Position, Variant, VariantId, Width};
+use raum_rules::{CellWidth, Game, Position, Variant, VariantId, Width};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -107,7 +107,7 @@ fn evaluations<S: Width>(v: &'static Variant<S>, fens: &[String]) -> Vec<(i32, O
 #[test]
 fn evaluation_is_the_same_at_every_width() {
     let mut seed = 0x5EED_CE11_5E75_0001u64;
-    for id in VariantId::ALL {
+    for id in VariantId::ALL.into_iter().filter(|id| id.width() == CellWidth::W128) {
         let fens: Vec<String> = (0..4).flat_map(|_| random_game(Variant::get(id), &mut seed, 150)).collect();
         assert!(fens.len() > 100, "{id}");
         let narrow = evaluations(Variant::get(id), &fens);

@@ -43,13 +43,22 @@ fn parse_parts<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Parsed, MoveErr
             let (cell, after) = r.split_once(')').ok_or_else(|| MoveError::Syntax(s.to_string()))?;
             (Some(v.parse_cell(cell).ok_or_else(|| MoveError::BadCell(cell.to_string()))?), after)
         }
-        None => (None, rest),
+        None => match split_cells(v, rest) {
+            // Seed 003's piece-plus-coordinates form: `N4g8-4f6`.
+            Some((from, to)) => return Ok(Parsed { kind: Some(kind), from: Some(from), to, promo }),
+            None => (None, rest),
+        },
     };
     let rest = rest.strip_prefix(['-', 'x']).unwrap_or(rest);
     let to = v.parse_cell(rest).ok_or_else(|| {
         if rest.len() >= 3 { MoveError::BadCell(rest.to_string()) } else { MoveError::Syntax(s.to_string()) }
     })?;
     Ok(Parsed { kind: Some(kind), from, to, promo })
+}
+
+/// `4g8-4f6` or `4g8x4f6` as two cells.
+fn split_cells<S: CellSet>(v: &raum_rules::Variant<S>, s: &str) -> Option<(usize, usize)> {
+    s.match_indices(['-', 'x']).find_map(|(i, _)| Some((v.parse_cell(&s[..i])?, v.parse_cell(&s[i + 1..])?)))
 }
 
 /// Reads a descriptive move and finds the one legal move it names.

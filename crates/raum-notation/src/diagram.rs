@@ -34,49 +34,66 @@ pub struct Marks<S> {
 /// ```
 pub fn render_diagram<S: CellSet>(v: &Variant<S>, setup: &Setup, marks: Option<Marks<S>>) -> String {
     let [w, h, d] = v.board().shape().dims();
-    let label_width = h.to_string().len();
-    let level_names: Vec<String> = match v.naming() {
-        CellNaming::LevelFileRank { levels } => levels.chars().map(String::from).collect(),
-    };
-    let mut lines = Vec::new();
-    // Header: underscores over each level.
-    let header: Vec<String> =
-        (0..d).map(|_| format!("{}  {} ", " ".repeat(label_width), vec!["_"; w as usize].join(" "))).collect();
-    lines.push(header.join(" "));
-    for y in (0..h).rev() {
-        let mut parts = Vec::new();
-        for z in 0..d {
-            let label = if z % 2 == 0 { format!("{:>label_width$}", y + 1) } else { " ".repeat(label_width) };
-            let mut s = format!("{label} |");
-            for x in 0..w {
-                let ch = match v.board().cell_at(Coord::new(x, y, z)) {
-                    None => ' ',
-                    Some(c) if marks.is_some_and(|m| m.cells.has(c)) => marks.map_or('x', |m| m.mark),
-                    Some(c) => match setup.board.get(c).copied().flatten() {
-                        None => '_',
-                        Some(p) if Some(p.kind) == v.pawn() && p.color == Color::Black => 'o',
-                        Some(p) => {
-                            let l = v.piece_def(p.kind).letter;
-                            if p.color == Color::White { l } else { l.to_ascii_lowercase() }
-                        }
-                    },
-                };
-                s.push(ch);
-                s.push('|');
+    let level_names: Vec<String> = (0..d).map(|z| v.level_name(z)).collect();
+    let name_width = level_names.iter().map(|n| n.chars().count()).max().unwrap_or(1);
+    let label_width = h.to_string().len().max(name_width);
+    let upper_files = matches!(v.naming(), CellNaming::FileRankGreek);
+    let block_width = label_width + 2 * w as usize + 2;
+    // As many levels side by side as fit in a 100-column terminal.
+    let per_row = ((DIAGRAM_COLUMNS + 1) / (block_width + 1)).max(1);
+    let mut out = String::new();
+    let levels: Vec<i8> = (0..d).collect();
+    for row in levels.chunks(per_row) {
+        let mut lines = Vec::new();
+        let header: Vec<String> =
+            row.iter().map(|_| format!("{}  {} ", " ".repeat(label_width), vec!["_"; w as usize].join(" "))).collect();
+        lines.push(header.join(" "));
+        for y in (0..h).rev() {
+            let mut parts = Vec::new();
+            for (i, &z) in row.iter().enumerate() {
+                let label = if i % 2 == 0 { format!("{:>label_width$}", y + 1) } else { " ".repeat(label_width) };
+                let mut s = format!("{label} |");
+                for x in 0..w {
+                    s.push(cell_char(v, setup, marks, Coord::new(x, y, z)));
+                    s.push('|');
+                }
+                parts.push(s);
             }
-            parts.push(s);
+            lines.push(parts.join(" "));
         }
-        lines.push(parts.join(" "));
+        let footer: Vec<String> = row
+            .iter()
+            .map(|&z| {
+                let name = &level_names[z as usize];
+                let base = if upper_files { b'A' } else { b'a' };
+                let files: Vec<String> = (0..w).map(|x| ((base + x as u8) as char).to_string()).collect();
+                let pad = label_width - name.chars().count();
+                format!("{name}{}  {} ", " ".repeat(pad), files.join(" "))
+            })
+            .collect();
+        lines.push(footer.join(" "));
+        out.push_str(&lines.join("\n"));
+        out.push('\n');
     }
-    let footer: Vec<String> = (0..d)
-        .map(|z| {
-            let name = level_names.get(z as usize).cloned().unwrap_or_else(|| (z + 1).to_string());
-            let files: Vec<String> = (0..w).map(|x| ((b'a' + x as u8) as char).to_string()).collect();
-            format!("{name:<label_width$}  {} ", files.join(" "))
-        })
-        .collect();
-    lines.push(footer.join(" "));
-    let mut out = lines.join("\n");
-    out.push('\n');
     out
+}
+
+/// The widest line a diagram may have: levels wrap into rows beyond it.
+pub const DIAGRAM_COLUMNS: usize = 100;
+
+/// What one cell shows: a piece letter (Black's pawns `o`), `_` for an empty
+/// cell, the mark, or a blank where the bounding box has no cell.
+fn cell_char<S: CellSet>(v: &Variant<S>, setup: &Setup, marks: Option<Marks<S>>, at: Coord) -> char {
+    match v.board().cell_at(at) {
+        None => ' ',
+        Some(c) if marks.is_some_and(|m| m.cells.has(c)) => marks.map_or('x', |m| m.mark),
+        Some(c) => match setup.board.get(c).copied().flatten() {
+            None => '_',
+            Some(p) if Some(p.kind) == v.pawn() && p.color == Color::Black => 'o',
+            Some(p) => {
+                let l = v.piece_def(p.kind).letter;
+                if p.color == Color::White { l } else { l.to_ascii_lowercase() }
+            }
+        },
+    }
 }

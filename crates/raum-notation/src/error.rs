@@ -7,8 +7,13 @@ use thiserror::Error;
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum FenError {
     /// Too few or too many space-separated fields.
-    #[error("expected 4 to 6 space-separated fields (board side rights ep [halfmove fullmove]), found {0}")]
-    FieldCount(usize),
+    #[error("expected the space-separated fields {expected}, found {found} fields")]
+    FieldCount {
+        /// The variant's fields.
+        expected: String,
+        /// How many were given.
+        found: usize,
+    },
     /// The board field lists the wrong number of levels.
     #[error("board: expected {expected} levels separated by '/', found {found}")]
     LevelCount {
@@ -53,8 +58,24 @@ pub enum FenError {
     #[error("side to move must be 'w' or 'b', found '{0}'")]
     BadSide(String),
     /// Unreadable castling rights.
-    #[error("castling rights: '{0}' (expected '-', 'K', 'k' or 'Kk')")]
-    BadRights(String),
+    #[error("castling rights '{found}': {why}")]
+    BadRights {
+        /// The field.
+        found: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// Unreadable pawn axes (The Book of 3D-Chess).
+    #[error("pawn axes '{found}': {why}")]
+    BadAxes {
+        /// The field.
+        found: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// Unreadable unmoved-pawn field.
+    #[error("unmoved pawns field: {0}")]
+    BadUnmoved(String),
     /// Unreadable en-passant field.
     #[error("en passant field: {0}")]
     BadEnPassant(String),

@@ -3,15 +3,31 @@
 use crate::error::FenError;
 use raum_bitboard::CellSet;
 use raum_geometry::Coord;
-use raum_rules::{CellNaming, Color, Piece, Position, Setup, Variant};
+use raum_rules::{Color, Piece, Position, Setup, Variant};
 
 /// The name of level `z` for messages.
 fn level_name<S: CellSet>(v: &Variant<S>, z: i8) -> String {
-    match v.naming() {
-        CellNaming::LevelFileRank { levels } => {
-            levels.chars().nth(z as usize).map_or_else(|| z.to_string(), String::from)
-        }
+    v.level_name(z)
+}
+
+/// The fields after `<board> <side> <rights> <ep>` a variant's strings carry
+/// before the optional clocks (RULES.md "Per-variant fields").
+fn extra_fields<S: CellSet>(v: &Variant<S>) -> Vec<&'static str> {
+    let mut f = Vec::new();
+    if v.free_pawn_sets() {
+        f.push("axes");
     }
+    if v.tracks_unmoved() {
+        f.push("unmoved");
+    }
+    f
+}
+
+/// The expected layout of the fields, for messages.
+fn field_layout<S: CellSet>(v: &Variant<S>) -> String {
+    let mut parts = vec!["board", "side", "rights", "ep"];
+    parts.extend(extra_fields(v));
+    format!("{} [halfmove fullmove]", parts.join(" "))
 }
 
 /// One rank of the board field: its index and its existing cells, files low to high.
@@ -45,8 +61,10 @@ fn piece_letter<S: CellSet>(v: &Variant<S>, p: Piece) -> char {
 /// Reads a position string into an unvalidated [`Setup`].
 pub fn parse_setup<S: CellSet>(v: &Variant<S>, s: &str) -> Result<Setup, FenError> {
     let fields: Vec<&str> = s.split_whitespace().collect();
-    if !(4..=6).contains(&fields.len()) {
-        return Err(FenError::FieldCount(fields.len()));
+    let extra = extra_fields(v);
+    let base = 4 + extra.len();
+    if fields.len() != base && fields.len() != base + 2 {
+        return Err(FenError::FieldCount { expected: field_layout(v), found: fields.len() });
     }
     let mut setup = Setup::empty(v.cells());
     let layout = layout(v);
@@ -97,13 +115,7 @@ pub fn parse_setup<S: CellSet>(v: &Variant<S>, s: &str) -> Result<Setup, FenErro
         "b" => Color::Black,
         other => return Err(FenError::BadSide(other.to_string())),
     };
-    setup.castling = match fields[2] {
-        "-" => 0,
-        "K" => 1,
-        "k" => 2,
-        "Kk" => 3,
-        other => return Err(FenError::BadRights(other.to_string())),
-    };
+    setup.castling = parse_rights(v, fields[2])?;
     if fields[3] != "-" {
         let (cells, victim) = match fields[3].split_once('@') {
             Some((c, p)) => (c, Some(p)),
@@ -126,12 +138,95 @@ pub fn parse_setup<S: CellSet>(v: &Variant<S>, s: &str) -> Result<Setup, FenErro
             Some(s) => s.parse::<u32>().map_err(|_| FenError::BadNumber { field, found: s.to_string() }),
         }
     };
-    setup.halfmove = number(4, "halfmove clock", 0)?;
-    setup.fullmove = number(5, "fullmove number", 1)?;
+    for (i, name) in extra.iter().enumerate() {
+        let field = fields[4 + i];
+        match *name {
+            "axes" => setup.pawn_sets = parse_axes(v, field)?,
+            _ => setup.unmoved = Some(parse_cell_list(v, field).map_err(FenError::BadUnmoved)?),
+        }
+    }
+    setup.halfmove = number(base, "halfmove clock", 0)?;
+    setup.fullmove = number(base + 1, "fullmove number", 1)?;
     if setup.fullmove == 0 {
         return Err(FenError::BadNumber { field: "fullmove number", found: "0".into() });
     }
     Ok(setup)
+}
+
+/// `-` or a comma-separated list of cell names.
+fn parse_cell_list<S: CellSet>(v: &Variant<S>, field: &str) -> Result<Vec<usize>, String> {
+    if field == "-" {
+        return Ok(Vec::new());
+    }
+    let mut cells = Vec::new();
+    for name in field.split(',') {
+        let cell = v.parse_cell(name).ok_or_else(|| format!("'{name}' is not a cell of {}", v.id()))?;
+        if cells.contains(&cell) {
+            return Err(format!("{name} is listed twice"));
+        }
+        cells.push(cell);
+    }
+    cells.sort_unstable();
+    Ok(cells)
+}
+
+/// The castling field: `Kk` (Five Up), `KQkq` letters (Octahedral) or the
+/// rook cells whose right is held (Betza).
+fn parse_rights<S: CellSet>(v: &Variant<S>, field: &str) -> Result<u16, FenError> {
+    let slots: Vec<_> = v.castle_slots().collect();
+    let bad = |why: String| FenError::BadRights { found: field.to_string(), why };
+    if field == "-" {
+        return Ok(0);
+    }
+    if !v.has_castling() {
+        return Err(bad(format!("{} has no castling: write '-'", v.id())));
+    }
+    if slots.is_empty() {
+        return match field {
+            "K" => Ok(1),
+            "k" => Ok(2),
+            "Kk" => Ok(3),
+            _ => Err(bad("expected '-', 'K', 'k' or 'Kk'".into())),
+        };
+    }
+    let mut rights = 0u16;
+    if slots.iter().all(|s| s.1.is_some()) {
+        let letters: String = slots.iter().filter_map(|s| s.1).collect();
+        for ch in field.chars() {
+            let i = slots
+                .iter()
+                .position(|s| s.1 == Some(ch))
+                .ok_or_else(|| bad(format!("'{ch}' is not one of {letters}")))?;
+            if rights >> i & 1 == 1 {
+                return Err(bad(format!("'{ch}' is given twice")));
+            }
+            rights |= 1 << i;
+        }
+    } else {
+        for cell in parse_cell_list(v, field).map_err(bad)? {
+            let i = slots
+                .iter()
+                .position(|s| s.4 == cell)
+                .ok_or_else(|| bad(format!("{} is not a castling rook's start cell", v.cell_name(cell))))?;
+            rights |= 1 << i;
+        }
+    }
+    Ok(rights)
+}
+
+/// The pawn-axes field of The Book of 3D-Chess: White's and Black's, `+yz,-yz`.
+fn parse_axes<S: CellSet>(v: &Variant<S>, field: &str) -> Result<[u8; 2], FenError> {
+    let bad = |why: String| FenError::BadAxes { found: field.to_string(), why };
+    let parts: Vec<&str> = field.split(',').collect();
+    let [white, black] = parts[..] else {
+        return Err(bad("expected White's and Black's axes separated by a comma, e.g. '+yz,-yz'".into()));
+    };
+    let set = |s: &str| {
+        v.pawn_set_by_name(s).map(|i| i as u8).ok_or_else(|| {
+            bad(format!("'{s}' is not a sign, a forward axis and a different altus axis (x, y, z), e.g. '+yz'"))
+        })
+    };
+    Ok([set(white)?, set(black)?])
 }
 
 /// Reads and validates a position string.
@@ -180,12 +275,7 @@ pub fn format_position<S: CellSet>(pos: &Position<S>) -> String {
     out.push(' ');
     out.push(pos.side_to_move().letter());
     out.push(' ');
-    out.push_str(match pos.castling_rights() {
-        0 => "-",
-        1 => "K",
-        2 => "k",
-        _ => "Kk",
-    });
+    out.push_str(&format_rights(pos));
     out.push(' ');
     let ep = pos.ep_cells();
     if ep.is_empty() {
@@ -193,32 +283,55 @@ pub fn format_position<S: CellSet>(pos: &Position<S>) -> String {
     } else {
         let names: Vec<String> = ep.cells().map(|c| v.cell_name(c)).collect();
         out.push_str(&names.join(","));
-        if let Some(victim) = pos.ep_victim().filter(|_| needs_victim(pos)) {
+        if let Some(victim) = pos.ep_victim().filter(|_| pos.ep_needs_victim()) {
             out.push('@');
             out.push_str(&v.cell_name(victim));
         }
+    }
+    if v.free_pawn_sets() {
+        let w = v.pawn_set_name(pos.pawn_set(Color::White));
+        let b = v.pawn_set_name(pos.pawn_set(Color::Black));
+        out.push_str(&format!(" {w},{b}"));
+    }
+    if v.tracks_unmoved() {
+        out.push(' ');
+        out.push_str(&cell_list(v, pos.unmoved()));
     }
     out.push_str(&format!(" {} {}", pos.halfmove_clock(), pos.fullmove_number()));
     out
 }
 
-/// Whether the en-passant cells alone do not name the pawn that moved: a single
-/// cell is read as the middle of a straight double step, so an L step that left
-/// only one middle cell empty needs `@`.
-fn needs_victim<S: CellSet>(pos: &Position<S>) -> bool {
-    let ep = pos.ep_cells();
-    if ep.several() {
-        return false;
+/// `-` or the cells' names, comma-separated, in cell order.
+fn cell_list<S: CellSet>(v: &Variant<S>, cells: S) -> String {
+    if cells.is_empty() {
+        return "-".into();
     }
-    let (Some(victim), Some(mid)) = (pos.ep_victim(), ep.cells().next()) else {
-        return false;
-    };
-    let b = pos.variant().board();
-    let (m, t) = (b.coord(mid), b.coord(victim));
-    let step = raum_geometry::Vector::new(t.x - m.x, t.y - m.y, t.z - m.z);
-    // Straight: the origin is one step behind the middle cell on the same line.
-    let origin = b.cell_at(m.offset(step.neg()));
-    !origin.is_some_and(|o| pos.variant().double_origin(pos.side_to_move().opponent(), o))
+    cells.cells().map(|c| v.cell_name(c)).collect::<Vec<_>>().join(",")
+}
+
+/// The castling field as [`parse_rights`] reads it.
+fn format_rights<S: CellSet>(pos: &Position<S>) -> String {
+    let v = pos.variant();
+    let rights = pos.castling_rights();
+    let slots: Vec<_> = v.castle_slots().collect();
+    if rights == 0 {
+        return "-".into();
+    }
+    if slots.is_empty() {
+        return match rights {
+            1 => "K",
+            2 => "k",
+            _ => "Kk",
+        }
+        .into();
+    }
+    let held = slots.iter().enumerate().filter(|(i, _)| rights >> i & 1 == 1);
+    if slots.iter().all(|s| s.1.is_some()) {
+        held.filter_map(|(_, s)| s.1).collect()
+    } else {
+        let rooks = held.fold(S::EMPTY, |acc, (_, s)| acc | S::single(s.4));
+        cell_list(v, rooks)
+    }
 }
 
 /// The start position's string.

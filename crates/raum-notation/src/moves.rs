@@ -40,12 +40,31 @@ fn split_coordinate(s: &str) -> Option<(&str, &str, Option<char>)> {
     let i = body.find(['-', 'x'])?;
     let (from, to) = (&body[..i], &body[i + 1..]);
     // A descriptive move such as `P-Cc2` also has a dash; a coordinate move has
-    // a cell on both sides.
-    let looks_like_cell = |c: &str| c.len() >= 3 && c.chars().nth(1).is_some_and(|f| f.is_ascii_lowercase());
+    // a cell name on both sides (which may still be off the board: `Ka1-Kz9`
+    // is a coordinate move with a bad cell).
     if !looks_like_cell(from) || !looks_like_cell(to) {
         return None;
     }
     Some((from, to, promo))
+}
+
+/// Whether `c` has the shape of a cell name in one of the notations: a level
+/// (letter, Roman numeral or digit) then a lower-case file and a rank (`Cc3`,
+/// `VIIe5`, `4e4`), or an upper-case file, a rank and a level (`E2α`,
+/// `E2alpha`, `E2.1`).
+fn looks_like_cell(c: &str) -> bool {
+    let b = c.as_bytes();
+    let level_first = c.find(|ch: char| ch.is_ascii_lowercase()).is_some_and(|i| {
+        let level = &c[..i];
+        i >= 1
+            && (level.chars().all(|ch| ch.is_ascii_uppercase()) || level.chars().all(|ch| ch.is_ascii_digit()))
+            && c.len() > i + 1
+    });
+    let file_first = b.len() >= 3 && b[0].is_ascii_uppercase() && b[1].is_ascii_digit() && {
+        let rest = c[1..].trim_start_matches(|ch: char| ch.is_ascii_digit());
+        rest.starts_with('.') || (!rest.is_empty() && rest.chars().all(char::is_alphabetic))
+    };
+    level_first || file_first
 }
 
 /// Reads a coordinate move and checks that it is legal in `pos`.

@@ -15,7 +15,8 @@ pub(crate) const MAX_CLASSES: usize = 8;
 /// One side's pieces grouped by how they attack.
 #[derive(Clone, Copy)]
 pub(crate) struct Sources<S> {
-    pub by: Color,
+    /// The side's pawn set (the orientation of its pawns).
+    pub pawn_set: usize,
     /// Parallel to `Variant::leaper_kinds`.
     pub leapers: [S; MAX_KINDS],
     pub pawns: S,
@@ -29,7 +30,12 @@ impl<S: CellSet> Position<S> {
     pub(crate) fn attack_sources(&self, by: Color) -> Sources<S> {
         let v = self.v;
         let theirs = self.by_color[by.index()];
-        let mut src = Sources { by, leapers: [S::EMPTY; MAX_KINDS], pawns: S::EMPTY, sliders: [S::EMPTY; MAX_CLASSES] };
+        let mut src = Sources {
+            pawn_set: self.pawn_set(by),
+            leapers: [S::EMPTY; MAX_KINDS],
+            pawns: S::EMPTY,
+            sliders: [S::EMPTY; MAX_CLASSES],
+        };
         for (i, k) in v.leaper_kinds.iter().enumerate() {
             src.leapers[i] = self.by_kind[k.index()] & theirs;
         }
@@ -57,7 +63,7 @@ impl<S: CellSet> Position<S> {
         for (i, k) in v.leaper_kinds.iter().enumerate() {
             found |= v.capture_leaps_from[k.index() * n + cell] & src.leapers[i];
         }
-        found |= v.pawn_captures_from[src.by.index() * n + cell] & src.pawns;
+        found |= v.pawn_captures_from[src.pawn_set * n + cell] & src.pawns;
         for (i, class) in v.slide_classes.iter().enumerate() {
             for c in (class.rays[cell] & src.sliders[i] & !exclude).cells() {
                 if (v.geo.between(cell, c) & occ).is_empty() {
@@ -73,7 +79,7 @@ impl<S: CellSet> Position<S> {
     pub(crate) fn is_attacked(&self, src: &Sources<S>, cell: usize, occ: S, exclude: S) -> bool {
         let v = self.v;
         let n = v.cells();
-        let mut found = v.pawn_captures_from[src.by.index() * n + cell] & src.pawns;
+        let mut found = v.pawn_captures_from[src.pawn_set * n + cell] & src.pawns;
         for (i, k) in v.leaper_kinds.iter().enumerate() {
             found |= v.capture_leaps_from[k.index() * n + cell] & src.leapers[i];
         }

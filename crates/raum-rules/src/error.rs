@@ -68,4 +68,13 @@ pub enum PositionError {
     /// An en-passant field inconsistent with the board.
     #[error("invalid en passant: {0}")]
     EnPassant(String),
+    /// An unmoved-pawn field inconsistent with the board or the variant.
+    #[error("invalid unmoved pawns: {0}")]
+    Unmoved(String),
+    /// Not a start position (The Book of 3D-Chess's free initial projection).
+    #[error("not a start position: {0}")]
+    Projection(String),
+    /// A pawn orientation the variant or side cannot play.
+    #[error("invalid pawn axes: {0}")]
+    PawnSet(String),
 }

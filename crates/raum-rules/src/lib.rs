@@ -21,6 +21,7 @@ mod naming;
 mod outcome;
 mod piece;
 mod position;
+mod projection;
 mod setup;
 mod spec;
 mod variant;

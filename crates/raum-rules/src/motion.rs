@@ -9,6 +9,10 @@ use raum_geometry::{Family, Vector, leap_vectors};
 pub struct Motion {
     /// Direction families slid along, stopping at the first occupied cell.
     pub slides: Vec<Family>,
+    /// Single sliding directions beyond whole families (Betza's 14-direction
+    /// rook slides along the orthogonals plus the eight diagonals that change
+    /// the level).
+    pub rays: Vec<Vector>,
     /// Leap vectors (they jump; nothing blocks them).
     pub leaps: Vec<Vector>,
 }
@@ -16,7 +20,13 @@ pub struct Motion {
 impl Motion {
     /// Slides along the given families.
     pub fn slider(families: &[Family]) -> Self {
-        Motion { slides: families.to_vec(), leaps: Vec::new() }
+        Motion { slides: families.to_vec(), rays: Vec::new(), leaps: Vec::new() }
+    }
+
+    /// Slides along the given unit directions (each a member of
+    /// [`raum_geometry::DIRECTIONS`]).
+    pub fn ray_slider(directions: &[Vector]) -> Self {
+        Motion { slides: Vec::new(), rays: directions.to_vec(), leaps: Vec::new() }
     }
 
     /// One step in each direction of the given families.
@@ -26,12 +36,17 @@ impl Motion {
             .copied()
             .filter(|v| families.iter().any(|f| f.dimensions() == v.dimensions()))
             .collect();
-        Motion { slides: Vec::new(), leaps }
+        Motion { slides: Vec::new(), rays: Vec::new(), leaps }
     }
 
     /// An (a,b,c)-leaper.
     pub fn leaper(a: i8, b: i8, c: i8) -> Self {
-        Motion { slides: Vec::new(), leaps: leap_vectors(a, b, c) }
+        Motion { slides: Vec::new(), rays: Vec::new(), leaps: leap_vectors(a, b, c) }
+    }
+
+    /// A leaper with exactly these vectors.
+    pub fn leaps(vectors: &[Vector]) -> Self {
+        Motion { slides: Vec::new(), rays: Vec::new(), leaps: vectors.to_vec() }
     }
 
     /// The sliding directions (indices into [`raum_geometry::DIRECTIONS`]),
@@ -39,6 +54,9 @@ impl Motion {
     pub fn slide_directions(&self) -> Vec<u8> {
         let mut v: Vec<u8> =
             self.slides.iter().flat_map(|&f| raum_geometry::family_directions(f)).map(|d| d as u8).collect();
+        v.extend(
+            self.rays.iter().filter_map(|r| raum_geometry::DIRECTIONS.iter().position(|d| d == r)).map(|d| d as u8),
+        );
         v.sort_unstable();
         v.dedup();
         v
@@ -49,6 +67,11 @@ impl Motion {
         for f in other.slides {
             if !self.slides.contains(&f) {
                 self.slides.push(f);
+            }
+        }
+        for r in other.rays {
+            if !self.rays.contains(&r) {
+                self.rays.push(r);
             }
         }
         for v in other.leaps {

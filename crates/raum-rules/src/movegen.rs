@@ -249,8 +249,24 @@ impl<S: CellSet> Position<S> {
             }
         }
 
+        // Octahedral's pawn-column rule: cells in the column of another pawn.
+        let column_ban = |p: usize| -> S {
+            match &v.columns {
+                Some(cols) => {
+                    let (mut once, mut twice) = (S::EMPTY, S::EMPTY);
+                    for q in self.by_kind[pawn].cells() {
+                        if once.has(q) {
+                            twice |= cols[q];
+                        }
+                        once |= cols[q];
+                    }
+                    once & (!cols[p] | twice)
+                }
+                None => S::EMPTY,
+            }
+        };
+        let ui = self.pawn_set(us);
         if pawn != usize::MAX {
-            let ui = us.index();
             let promo = v.promotion_zone[ui];
             let kinds = &v.promote_to[..];
             let pawns = self.by_kind[pawn] & own;
@@ -268,7 +284,7 @@ impl<S: CellSet> Position<S> {
                             sink.pawn_shifted(t, sh.delta, promo, kinds);
                         }
                         // Double steps: through either middle cell that is empty.
-                        let origins = free & v.double_origins[ui];
+                        let origins = free & v.double_origins[ui] & self.unmoved;
                         if origins.any() {
                             for [a, b] in &shifts.doubles[ui] {
                                 let via_a = a.apply(origins) & empty;
@@ -286,7 +302,8 @@ impl<S: CellSet> Position<S> {
                 None => pawns,
             };
             for p in one_by_one.cells() {
-                let t = ((v.pawn_steps[ui * n + p] & empty) | (v.pawn_captures[ui * n + p] & enemy)) & restrict(p);
+                let quiet = v.pawn_steps[ui * n + p] & empty & !column_ban(p);
+                let t = (quiet | (v.pawn_captures[ui * n + p] & enemy)) & restrict(p);
                 sink.pawn(p, t, promo, kinds);
             }
             if self.ep.any() {
@@ -303,23 +320,54 @@ impl<S: CellSet> Position<S> {
         }
 
         if pawn != usize::MAX {
-            let ui = us.index();
             let one_by_one = match v.pawn_shifts {
                 Some(_) => pinned,
                 None => own,
             };
-            for p in (self.by_kind[pawn] & one_by_one & v.double_origins[ui]).cells() {
+            let promo = v.promotion_zone[ui];
+            for p in (self.by_kind[pawn] & one_by_one & v.double_origins[ui] & self.unmoved).cells() {
                 let r = restrict(p);
+                let ban = column_ban(p);
                 for d in &v.pawn_doubles[ui * n + p] {
-                    if r.has(d.to as usize) && v.double_step_open(d, occ) {
-                        sink.special(Move::new(p, d.to as usize, MoveKind::DoubleStep, None));
+                    let (to, mid) = (d.to as usize, d.via[0] as usize);
+                    if r.has(to) && v.double_step_open(d, occ) && !ban.has(to) && !ban.has(mid) {
+                        // Only on a board where a double step can reach the far
+                        // side (Octahedral's short levels) does it promote.
+                        if promo.has(to) {
+                            sink.pawn(p, S::single(to), promo, &v.promote_to);
+                        } else {
+                            sink.special(Move::new(p, to, MoveKind::DoubleStep, None));
+                        }
                     }
                 }
             }
         }
 
-        if let Some(rook) = v.castle_partner.filter(|_| self.castling >> us.index() & 1 == 1 && checkers.is_empty()) {
-            self.castles(sink, king, rook, occ, &sources);
+        if self.castling != 0 && checkers.is_empty() {
+            if !v.slots.is_empty() {
+                self.castle_slots(sink, occ, &sources);
+            } else if let Some(rook) = v.castle_partner.filter(|_| self.castling >> us.index() & 1 == 1) {
+                self.castles(sink, king, rook, occ, &sources);
+            }
+        }
+    }
+
+    /// Castling with fixed partners (FIDE conditions): the right held, the
+    /// slot's cells empty, the crossed cells and the destination not attacked.
+    fn castle_slots<K: Sink<S>>(&self, sink: &mut K, occ: S, sources: &Sources<S>) {
+        for (i, slot) in self.v.slots.iter().enumerate() {
+            if self.castling >> i & 1 == 0 || slot.color != self.side || (slot.empty & occ).any() {
+                continue;
+            }
+            let [from, to] = slot.king.map(usize::from);
+            let [rook_from, rook_to] = slot.rook.map(usize::from);
+            if slot.crossed.cells().any(|c| self.is_attacked(sources, c, occ, S::EMPTY)) {
+                continue;
+            }
+            let after = (occ ^ S::single(from) ^ S::single(rook_from)) | S::single(to) | S::single(rook_to);
+            if !self.is_attacked(sources, to, after, S::EMPTY) {
+                sink.special(Move::new(from, to, MoveKind::Castle, None));
+            }
         }
     }
 

@@ -24,7 +24,12 @@ pub struct Position<S: CellSet> {
     pub(crate) by_color: [S; 2],
     pub(crate) mailbox: S::ByteArray,
     pub(crate) side: Color,
-    pub(crate) castling: u8,
+    pub(crate) castling: u16,
+    /// Pawns that have not moved, where the variant tracks it; every cell
+    /// elsewhere (so that `pawns & origins & unmoved` serves both).
+    pub(crate) unmoved: S,
+    /// Each side's pawn set (orientation): an index into the variant's pawn tables.
+    pub(crate) pawn_set: [u8; 2],
     pub(crate) ep: S,
     pub(crate) ep_victim: u16,
     pub(crate) halfmove: u32,
@@ -36,7 +41,8 @@ pub struct Position<S: CellSet> {
 #[derive(Clone, Copy, Debug)]
 pub struct Undo<S> {
     captured: u8,
-    castling: u8,
+    castling: u16,
+    unmoved: S,
     ep: S,
     ep_victim: u16,
     halfmove: u32,
@@ -51,6 +57,8 @@ impl<S: CellSet> PartialEq for Position<S> {
             && self.mailbox == o.mailbox
             && self.side == o.side
             && self.castling == o.castling
+            && self.unmoved == o.unmoved
+            && self.pawn_set == o.pawn_set
             && self.ep == o.ep
             && (self.ep.is_empty() || self.ep_victim == o.ep_victim)
             && self.halfmove == o.halfmove
@@ -87,6 +95,8 @@ impl<S: CellSet> Position<S> {
             mailbox: S::zero_bytes(),
             side: setup.side,
             castling: setup.castling,
+            unmoved: v.geo.all(),
+            pawn_set: setup.pawn_sets,
             ep: S::EMPTY,
             ep_victim: 0,
             halfmove: setup.halfmove,
@@ -101,6 +111,13 @@ impl<S: CellSet> Position<S> {
                 pos.put(cell, p);
             }
         }
+        for (c, &set) in Color::ALL.iter().zip(&setup.pawn_sets) {
+            let set = set as usize;
+            if set >= v.pawn_set_count() || (!v.free_pawn_sets() && set != v.spec.start_sets[c.index()] as usize) {
+                return Err(PositionError::PawnSet(format!("{c} cannot play pawn set {set}")));
+            }
+        }
+        pos.set_unmoved(&setup)?;
         for c in Color::ALL {
             let kings = pos.pieces(c, v.king);
             if kings.is_empty() {
@@ -110,7 +127,7 @@ impl<S: CellSet> Position<S> {
                 return Err(PositionError::ExtraKing(c));
             }
             if let Some(pawn) = v.pawn {
-                let bad = pos.pieces(c, pawn) & v.promotion_zone[c.index()];
+                let bad = pos.pieces(c, pawn) & v.promotion_zone[pos.pawn_set(c)];
                 if bad.any() {
                     return Err(PositionError::PawnOnPromotionCell { color: c, cell: v.cell_name(bad.lowest()) });
                 }
@@ -119,8 +136,12 @@ impl<S: CellSet> Position<S> {
         if setup.castling != 0 && !v.has_castling() {
             return Err(PositionError::Castling(format!("{} has no castling", v.id())));
         }
-        if setup.castling > 0b11 {
-            return Err(PositionError::Castling("only one right per side exists".into()));
+        if v.slots.is_empty() {
+            if setup.castling > 0b11 {
+                return Err(PositionError::Castling("only one right per side exists".into()));
+            }
+        } else {
+            pos.check_castling_slots()?;
         }
         pos.set_en_passant(&setup)?;
         let them = pos.side.opponent();
@@ -129,6 +150,60 @@ impl<S: CellSet> Position<S> {
         }
         pos.hash = pos.compute_hash();
         Ok(pos)
+    }
+
+    /// Every right of a fixed-partner variant needs its king and rook at home.
+    fn check_castling_slots(&self) -> Result<(), PositionError> {
+        let v = self.v;
+        if self.castling >> v.slots.len() != 0 {
+            return Err(PositionError::Castling(format!("{} has only {} rights", v.id(), v.slots.len())));
+        }
+        for (i, slot) in v.slots.iter().enumerate() {
+            if self.castling >> i & 1 == 0 {
+                continue;
+            }
+            let (king, rook) = (slot.king[0] as usize, slot.rook[0] as usize);
+            let partner = v.castle_partner.map(|k| Piece::new(slot.color, k));
+            if self.piece_at(king) != Some(Piece::new(slot.color, v.king)) {
+                return Err(PositionError::Castling(format!(
+                    "{} may castle with {} only with its king on {}",
+                    slot.color,
+                    v.cell_name(rook),
+                    v.cell_name(king)
+                )));
+            }
+            if self.piece_at(rook) != partner {
+                return Err(PositionError::Castling(format!(
+                    "{} may castle with {} only with its rook there",
+                    slot.color,
+                    v.cell_name(rook)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The unmoved-pawn field, where the variant tracks it.
+    fn set_unmoved(&mut self, setup: &Setup) -> Result<(), PositionError> {
+        let v = self.v;
+        match (&setup.unmoved, v.tracks_unmoved()) {
+            (None, false) => Ok(()),
+            (Some(_), false) => Err(PositionError::Unmoved(format!("{} has no unmoved-pawn field", v.id()))),
+            (None, true) => Err(PositionError::Unmoved(format!("{} needs the unmoved-pawn field", v.id()))),
+            (Some(cells), true) => {
+                self.unmoved = S::EMPTY;
+                for &c in cells {
+                    let is_pawn =
+                        c < v.cells() && v.pawn.is_some_and(|p| self.piece_at(c).is_some_and(|q| q.kind == p));
+                    if !is_pawn {
+                        let name = if c < v.cells() { v.cell_name(c) } else { c.to_string() };
+                        return Err(PositionError::Unmoved(format!("{name} holds no pawn")));
+                    }
+                    self.unmoved.insert(c);
+                }
+                Ok(())
+            }
+        }
     }
 
     fn set_en_passant(&mut self, setup: &Setup) -> Result<(), PositionError> {
@@ -140,10 +215,10 @@ impl<S: CellSet> Position<S> {
                 None => Ok(()),
             };
         }
-        if !v.has_double_steps() {
-            return err(format!("{} has no double steps", v.id()));
-        }
         let mover = self.side.opponent();
+        if !v.has_double_steps() || !v.pawn_en_passant[self.pawn_set(mover)] {
+            return err(format!("{} has no en passant", v.id()));
+        }
         let mut ep = S::EMPTY;
         for &c in &setup.ep {
             if c >= v.cells() || self.piece_at(c).is_some() {
@@ -154,35 +229,13 @@ impl<S: CellSet> Position<S> {
         // Find the double step that explains the field: its origin is a start
         // cell of the mover, now empty; its destination holds the mover's pawn;
         // its empty middle cells are exactly the field's cells.
-        let pawn = v.pawn.expect("double steps imply pawns");
-        let n = v.cells();
-        let occ = self.occupied();
-        let mut found = Vec::new();
-        for o in v.double_origins[mover.index()].cells() {
-            if occ.has(o) {
-                continue;
-            }
-            for d in &v.pawn_doubles[mover.index() * n + o] {
-                let to = d.to as usize;
-                if self.piece_at(to) != Some(Piece::new(mover, pawn)) {
-                    continue;
-                }
-                let mut empty_mids = S::EMPTY;
-                for &m in &d.via[..d.vias as usize] {
-                    if !occ.has(m as usize) {
-                        empty_mids.insert(m as usize);
-                    }
-                }
-                if empty_mids == ep && !found.iter().any(|&(t, _)| t == to) {
-                    found.push((to, d.vias == 1));
-                }
-            }
-        }
+        let mut found = self.ep_candidates(ep);
         // Without a named pawn, a single cell reads as a straight double step.
         if setup.ep_victim.is_none() && found.iter().any(|&(_, straight)| straight) {
             found.retain(|&(_, straight)| straight);
         }
         let found: Vec<usize> = found.into_iter().map(|(t, _)| t).collect();
+        let n = v.cells();
         let victim = match (setup.ep_victim, found.as_slice()) {
             (Some(vc), _) if found.contains(&vc) => vc,
             (Some(vc), _) => {
@@ -199,6 +252,58 @@ impl<S: CellSet> Position<S> {
         Ok(())
     }
 
+    /// The pawns of the side that just moved whose double step could have left
+    /// exactly `ep` as its empty middle cells: its origin is a start cell, now
+    /// empty; its destination holds the pawn (which has moved, where that is
+    /// tracked). Each with whether that step is straight.
+    fn ep_candidates(&self, ep: S) -> Vec<(usize, bool)> {
+        let v = self.v;
+        let mover = self.side.opponent();
+        let Some(pawn) = v.pawn else { return Vec::new() };
+        let set = self.pawn_set(mover);
+        let n = v.cells();
+        let occ = self.occupied();
+        let mut found = Vec::new();
+        for o in v.double_origins[set].cells() {
+            if occ.has(o) {
+                continue;
+            }
+            for d in &v.pawn_doubles[set * n + o] {
+                let to = d.to as usize;
+                if self.piece_at(to) != Some(Piece::new(mover, pawn)) || (v.tracks_unmoved() && self.unmoved.has(to)) {
+                    continue;
+                }
+                let mut empty_mids = S::EMPTY;
+                for &m in &d.via[..d.vias as usize] {
+                    if !occ.has(m as usize) {
+                        empty_mids.insert(m as usize);
+                    }
+                }
+                if empty_mids == ep && !found.iter().any(|&(t, _)| t == to) {
+                    found.push((to, d.vias == 1));
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether the en-passant cells alone do not tell which pawn moved, so a
+    /// position string must name it (`Ec3@Dc3`): a lone cell is read as the
+    /// middle of a straight double step (RULES.md), so an L step that left one
+    /// cell needs the name, and so does a cell that two straight steps explain.
+    pub fn ep_needs_victim(&self) -> bool {
+        if self.ep.is_empty() {
+            return false;
+        }
+        let found = self.ep_candidates(self.ep);
+        let victim = self.ep_victim as usize;
+        if self.ep.several() {
+            return found.len() != 1;
+        }
+        let straight: Vec<usize> = found.iter().filter(|c| c.1).map(|c| c.0).collect();
+        straight != [victim]
+    }
+
     /// The unvalidated form of this position.
     pub fn to_setup(&self) -> Setup {
         let n = self.v.cells();
@@ -210,6 +315,8 @@ impl<S: CellSet> Position<S> {
             ep_victim: self.ep.any().then_some(self.ep_victim as usize),
             halfmove: self.halfmove,
             fullmove: self.fullmove,
+            pawn_sets: self.pawn_set,
+            unmoved: self.v.tracks_unmoved().then(|| self.unmoved.cells().collect()),
         }
     }
 
@@ -225,9 +332,24 @@ impl<S: CellSet> Position<S> {
         self.side
     }
 
-    /// Castling rights (bit 0 White, bit 1 Black).
-    pub fn castling_rights(&self) -> u8 {
+    /// Castling rights: Five Up's bit 0 White, bit 1 Black; with fixed partners
+    /// bit `i` is castling slot `i` ([`Variant::castle_slots`]).
+    pub fn castling_rights(&self) -> u16 {
         self.castling
+    }
+
+    /// The pawn set `color` plays (its pawns' orientation): the index for
+    /// [`Variant::pawn_captures`] and friends. In most variants 0 for White,
+    /// 1 for Black.
+    #[inline(always)]
+    pub fn pawn_set(&self, color: Color) -> usize {
+        self.pawn_set[color.index()] as usize
+    }
+
+    /// Pawns that have not moved, where the variant tracks it
+    /// ([`Variant::tracks_unmoved`]); every cell elsewhere.
+    pub fn unmoved(&self) -> S {
+        self.unmoved
     }
 
     /// En-passant target cells.
@@ -326,14 +448,14 @@ impl<S: CellSet> Position<S> {
             return 0;
         }
         let Some(pawn) = self.v.pawn else { return 0 };
-        let us = self.side.index();
+        let set = self.pawn_set(self.side);
         let n = self.v.cells();
         let our_pawns = self.pieces(self.side, pawn);
         let mut h = 0;
         let mut usable = false;
         for c in self.ep.cells() {
             h ^= self.v.zobrist.ep[c];
-            usable |= (self.v.pawn_captures_from[us * n + c] & our_pawns).any();
+            usable |= (self.v.pawn_captures_from[set * n + c] & our_pawns).any();
         }
         if usable { h } else { 0 }
     }
@@ -349,6 +471,16 @@ impl<S: CellSet> Position<S> {
         if self.side == Color::Black {
             h ^= self.v.zobrist.side;
         }
+        if self.v.tracks_unmoved() {
+            for c in self.unmoved.cells() {
+                h ^= self.v.zobrist.unmoved[c];
+            }
+        }
+        if self.v.free_pawn_sets() {
+            for c in Color::ALL {
+                h ^= self.v.zobrist.pawn_set(c.index(), self.pawn_set(c));
+            }
+        }
         h ^ self.v.zobrist.castling(self.castling) ^ self.ep_key()
     }
 
@@ -360,6 +492,7 @@ impl<S: CellSet> Position<S> {
         let undo = Undo {
             captured: 0,
             castling: self.castling,
+            unmoved: self.unmoved,
             ep: self.ep,
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
@@ -375,18 +508,21 @@ impl<S: CellSet> Position<S> {
         self.halfmove += 1;
         match m.kind() {
             MoveKind::Castle => {
-                let Some(rook) = self.piece_at(to) else {
+                let (rook_from, rook_to) = self.castle_rook(us, from, to);
+                let Some(rook) = self.piece_at(rook_from) else {
                     return undo;
                 };
                 self.take(from, mover);
-                self.take(to, rook);
+                self.take(rook_from, rook);
                 self.put(to, mover);
-                self.put(from, rook);
+                self.put(rook_to, rook);
                 h ^= self.piece_key(mover, from)
                     ^ self.piece_key(mover, to)
-                    ^ self.piece_key(rook, to)
-                    ^ self.piece_key(rook, from);
-                self.castling &= !(1 << us.index());
+                    ^ self.piece_key(rook, rook_from)
+                    ^ self.piece_key(rook, rook_to);
+                if v.slots.is_empty() {
+                    self.castling &= !(1 << us.index());
+                }
             }
             kind => {
                 let victim_cell = if kind == MoveKind::EnPassant { self.ep_victim as usize } else { to };
@@ -409,11 +545,23 @@ impl<S: CellSet> Position<S> {
                 }
             }
         }
+        if self.castling != 0 && !v.slots.is_empty() {
+            self.castling &= !(v.castle_clear[from] | v.castle_clear[to]);
+        }
+        if v.tracks_unmoved() {
+            for c in [from, to] {
+                if self.unmoved.has(c) {
+                    self.unmoved.remove(c);
+                    h ^= v.zobrist.unmoved[c];
+                }
+            }
+        }
         self.ep = S::EMPTY;
-        if m.kind() == MoveKind::DoubleStep {
+        let set = self.pawn_set(us);
+        if m.kind() == MoveKind::DoubleStep && v.pawn_en_passant[set] && !v.promotion_zone[set].has(to) {
             let occ = self.occupied();
             let n = v.cells();
-            if let Some(d) = v.pawn_doubles[us.index() * n + from].iter().find(|d| d.to as usize == to) {
+            if let Some(d) = v.pawn_doubles[set * n + from].iter().find(|d| d.to as usize == to) {
                 for &c in &d.via[..d.vias as usize] {
                     if !occ.has(c as usize) {
                         self.ep.insert(c as usize);
@@ -442,11 +590,12 @@ impl<S: CellSet> Position<S> {
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Castle => {
-                if let (Some(king), Some(rook)) = (self.piece_at(to), self.piece_at(from)) {
+                let (rook_from, rook_to) = self.castle_rook(us, from, to);
+                if let (Some(king), Some(rook)) = (self.piece_at(to), self.piece_at(rook_to)) {
                     self.take(to, king);
-                    self.take(from, rook);
+                    self.take(rook_to, rook);
                     self.put(from, king);
-                    self.put(to, rook);
+                    self.put(rook_from, rook);
                 }
             }
             kind => {
@@ -465,10 +614,22 @@ impl<S: CellSet> Position<S> {
             }
         }
         self.castling = undo.castling;
+        self.unmoved = undo.unmoved;
         self.ep = undo.ep;
         self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
+    }
+
+    /// Where the rook of `us`'s castling move `from`-`to` starts and lands:
+    /// with swap castling `to` is the rook's cell and they trade places; with
+    /// fixed partners `to` is the king's destination and the slot says.
+    #[inline]
+    fn castle_rook(&self, us: Color, from: usize, to: usize) -> (usize, usize) {
+        match self.v.slots.iter().find(|s| s.color == us && s.king == [from as u16, to as u16]) {
+            Some(s) => (s.rook[0] as usize, s.rook[1] as usize),
+            None => (to, from),
+        }
     }
 
     /// A copy with the side to move passed to the opponent (a "null move", for

@@ -10,8 +10,10 @@ pub struct Setup {
     pub board: Vec<Option<Piece>>,
     /// Side to move.
     pub side: Color,
-    /// Castling rights: bit 0 White, bit 1 Black (Five Up's once-per-game right).
-    pub castling: u8,
+    /// Castling rights: Five Up's once-per-game right is bit 0 White, bit 1
+    /// Black; with fixed partners bit `i` is the variant's castling slot `i`
+    /// ([`crate::Variant::castle_slots`]).
+    pub castling: u16,
     /// En-passant target cells, ascending.
     pub ep: Vec<usize>,
     /// The pawn that double-stepped, when `ep` is not empty.
@@ -20,6 +22,12 @@ pub struct Setup {
     pub halfmove: u32,
     /// Move number, starting at 1.
     pub fullmove: u32,
+    /// The pawn set (orientation) each side plays, White's then Black's
+    /// ([`crate::Variant::pawn_set_name`]).
+    pub pawn_sets: [u8; 2],
+    /// The cells of pawns that have not moved, where the variant keeps that as
+    /// position state ([`crate::Variant::tracks_unmoved`]); `None` elsewhere.
+    pub unmoved: Option<Vec<usize>>,
 }
 
 impl Setup {
@@ -33,6 +41,8 @@ impl Setup {
             ep_victim: None,
             halfmove: 0,
             fullmove: 1,
+            pawn_sets: [0, 1],
+            unmoved: None,
         }
     }
 }

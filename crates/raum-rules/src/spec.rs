@@ -13,6 +13,20 @@ pub enum VariantId {
     FiveUp,
     /// Raumschach (Dickins set-up), 5x5x5.
     Raumschach,
+    /// Octahedral Chess (Michael D. Ward): nine levels 2x2..10x10, 340 cells.
+    Octahedral,
+    /// Pyramid Chess: Octahedral's levels V..IX, 220 cells.
+    Pyramid,
+    /// Betza's 3D Chess, Upright rules: 8x8x8.
+    BetzaUpright,
+    /// Betza's 3D Chess, Mixed rules.
+    BetzaMixed,
+    /// Betza's 3D Chess, Flat rules.
+    BetzaFlat,
+    /// Betza's 3D Chess, Very 3D rules.
+    BetzaVery3d,
+    /// The Book of 3D-Chess (Karlson, Puchta, Herrmann): 8x8x8, pawns with forward and altus axes.
+    Book3d,
 }
 
 /// Every variant id of RULES.md, with whether Raum plays it yet.
@@ -22,13 +36,13 @@ pub const KNOWN_VARIANTS: &[(&str, Option<VariantId>)] = &[
     ("five-up-cylinder", None),
     ("five-up-torus", None),
     ("five-up-unicorn", None),
-    ("octahedral", None),
-    ("pyramid", None),
-    ("betza-upright", None),
-    ("betza-mixed", None),
-    ("betza-flat", None),
-    ("betza-very3d", None),
-    ("book-3d", None),
+    ("octahedral", Some(VariantId::Octahedral)),
+    ("pyramid", Some(VariantId::Pyramid)),
+    ("betza-upright", Some(VariantId::BetzaUpright)),
+    ("betza-mixed", Some(VariantId::BetzaMixed)),
+    ("betza-flat", Some(VariantId::BetzaFlat)),
+    ("betza-very3d", Some(VariantId::BetzaVery3d)),
+    ("book-3d", Some(VariantId::Book3d)),
     ("wing-table", None),
     ("wing-table-alt", None),
     ("forced-3d", None),
@@ -37,13 +51,30 @@ pub const KNOWN_VARIANTS: &[(&str, Option<VariantId>)] = &[
 
 impl VariantId {
     /// Every playable variant.
-    pub const ALL: [VariantId; 2] = [VariantId::FiveUp, VariantId::Raumschach];
+    pub const ALL: [VariantId; 9] = [
+        VariantId::FiveUp,
+        VariantId::Raumschach,
+        VariantId::Octahedral,
+        VariantId::Pyramid,
+        VariantId::BetzaUpright,
+        VariantId::BetzaMixed,
+        VariantId::BetzaFlat,
+        VariantId::BetzaVery3d,
+        VariantId::Book3d,
+    ];
 
     /// The id used on the command line and in records.
     pub const fn name(self) -> &'static str {
         match self {
             VariantId::FiveUp => "five-up",
             VariantId::Raumschach => "raumschach",
+            VariantId::Octahedral => "octahedral",
+            VariantId::Pyramid => "pyramid",
+            VariantId::BetzaUpright => "betza-upright",
+            VariantId::BetzaMixed => "betza-mixed",
+            VariantId::BetzaFlat => "betza-flat",
+            VariantId::BetzaVery3d => "betza-very3d",
+            VariantId::Book3d => "book-3d",
         }
     }
 
@@ -52,7 +83,7 @@ impl VariantId {
     /// ```
     /// use raum_rules::VariantId;
     /// assert_eq!(VariantId::from_name("five-up"), Ok(VariantId::FiveUp));
-    /// assert!(VariantId::from_name("octahedral").unwrap_err().to_string().contains("not playable yet"));
+    /// assert!(VariantId::from_name("wing-table").unwrap_err().to_string().contains("not playable yet"));
     /// ```
     pub fn from_name(name: &str) -> Result<VariantId, crate::UnknownVariant> {
         match KNOWN_VARIANTS.iter().find(|(n, _)| *n == name) {
@@ -76,7 +107,7 @@ impl core::str::FromStr for VariantId {
     }
 }
 
-/// How cells are named in a variant's notation.
+/// How cells are named in a variant's notation (RULES.md "Cell names").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellNaming {
     /// Level letter, file letter, rank number: `Cc3` (Five Up, Raumschach).
@@ -84,6 +115,16 @@ pub enum CellNaming {
         /// Level letters in notation order.
         levels: &'static str,
     },
+    /// Roman level, file letter, rank number: `Ve5` (Octahedral, Pyramid).
+    RomanFileRank {
+        /// The numeral of the first level in notation order (1 for I, 5 for V).
+        first: u8,
+    },
+    /// Level number, file letter, rank number: `4e4` (Betza).
+    NumberFileRank,
+    /// Upper-case file, rank, Greek level: `E2α` (The Book of 3D-Chess); input
+    /// also takes `E2alpha` and `E2.1`.
+    FileRankGreek,
 }
 
 /// Axes that Black's army mirrors White's across (each flipped axis maps
@@ -128,10 +169,63 @@ pub struct PawnRules {
     pub promotion_cells: Vec<Coord>,
     /// Letters of the kinds it may promote to.
     pub promote_to: Vec<char>,
+    /// Octahedral's pawn-column rule: a quiet pawn move may not end on, or
+    /// pass through, a cell whose file and rank hold another pawn on any level.
+    pub column_rule: bool,
+}
+
+impl PawnRules {
+    /// The same rules seen through `mirror` on a board of size `dims`.
+    pub fn mirrored(&self, mirror: Mirror, dims: [i8; 3]) -> PawnRules {
+        let v = |vs: &[Vector]| vs.iter().map(|&x| mirror.vector(x)).collect();
+        let c = |cs: &[Coord]| cs.iter().map(|&x| mirror.cell(x, dims)).collect();
+        PawnRules {
+            steps: v(&self.steps),
+            captures: v(&self.captures),
+            double_origins: c(&self.double_origins),
+            double_steps: self.double_steps.iter().map(|&[a, b]| [mirror.vector(a), mirror.vector(b)]).collect(),
+            en_passant: self.en_passant,
+            promotion_cells: c(&self.promotion_cells),
+            promote_to: self.promote_to.clone(),
+            column_rule: self.column_rule,
+        }
+    }
+}
+
+/// One way pawns can be oriented: a name (as position strings write it) and
+/// the rules, already turned the way those pawns move. Most variants have two,
+/// White's and its mirror image for Black; The Book of 3D-Chess has one per
+/// choice of forward and altus axes, and each side picks one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PawnSet {
+    /// The name in position strings (`+yz`), or the side's name where fixed.
+    pub name: String,
+    /// The rules.
+    pub rules: PawnRules,
+}
+
+/// One castling move of a variant with fixed partners (FIDE-style): where king
+/// and rook start and land, what must be empty and what must not be attacked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastleSlot {
+    /// The side it belongs to.
+    pub color: crate::Color,
+    /// The right's letter in position strings (`K`, `q`), or `None` where
+    /// rights are written as the rook's cell (Betza).
+    pub letter: Option<char>,
+    /// King's start and destination.
+    pub king: [Coord; 2],
+    /// Rook's start and destination.
+    pub rook: [Coord; 2],
+    /// Cells that must be empty.
+    pub empty: Vec<Coord>,
+    /// Cells the king crosses, which must not be attacked (the destination is
+    /// tested too, and the start by the rule that one may not castle in check).
+    pub crossed: Vec<Coord>,
 }
 
 /// The castling rule, a named hook.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CastlingRule {
     /// No castling.
     None,
@@ -141,6 +235,15 @@ pub enum CastlingRule {
     SwapOnce {
         /// Letter of the partner piece.
         rook: char,
+    },
+    /// Fixed partners (Octahedral, Betza): each slot is one right, lost when
+    /// the king moves or its rook leaves (or is taken on) its start cell.
+    /// Written as the king's move.
+    Slots {
+        /// Letter of the partner piece.
+        rook: char,
+        /// Every slot, both sides; a right per slot.
+        slots: Vec<CastleSlot>,
     },
 }
 
@@ -163,8 +266,25 @@ pub struct VariantSpec {
     pub army: Vec<(Coord, char)>,
     /// How Black's army and pawn rules mirror White's.
     pub mirror: Mirror,
-    /// Pawn rules (for White).
-    pub pawns: PawnRules,
+    /// The ways pawns may be oriented (see [`PawnSet`]).
+    pub pawn_sets: Vec<PawnSet>,
+    /// The pawn set each side starts with (White, Black).
+    pub start_sets: [u8; 2],
+    /// Whether a side's pawn set is part of the position (The Book of 3D-Chess:
+    /// each side chooses its axes) rather than fixed by the variant.
+    pub free_pawn_sets: bool,
+    /// Whether which pawns have moved is part of the position (a field of the
+    /// position string) rather than told by the board: where pawns can return
+    /// to a start cell (Octahedral) or start anywhere (The Book of 3D-Chess).
+    pub track_unmoved: bool,
     /// Castling.
     pub castling: CastlingRule,
+}
+
+impl VariantSpec {
+    /// White's pawn rules and their mirror image for Black, the usual pair.
+    pub fn mirrored_pawns(white: PawnRules, mirror: Mirror, dims: [i8; 3]) -> Vec<PawnSet> {
+        let black = white.mirrored(mirror, dims);
+        vec![PawnSet { name: "white".into(), rules: white }, PawnSet { name: "black".into(), rules: black }]
+    }
 }

@@ -7,7 +7,7 @@ use crate::setup::Setup;
 use crate::spec::{CastlingRule, CellNaming, VariantId, VariantSpec};
 use crate::zobrist::Zobrist;
 use raum_bitboard::CellSet;
-use raum_geometry::{Board, Coord, DIRECTIONS, Direction, Lines, Tables, Vector, family_directions};
+use raum_geometry::{Board, Coord, DIRECTIONS, Direction, Lines, Tables, Vector};
 
 /// A double step from one start cell, as cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,15 +62,27 @@ impl<S: CellSet> PawnShift<S> {
     }
 }
 
-/// Per colour: the pawn's step and capture vectors as shifts.
+/// Per pawn set ([`crate::PawnSet`]; the side's own in a position, see
+/// [`crate::Position::pawn_set`]): the pawn's step and capture vectors as shifts.
 #[derive(Clone, Debug)]
 pub struct PawnShifts<S> {
     /// Single steps.
-    pub steps: [Vec<PawnShift<S>>; 2],
+    pub steps: Vec<Vec<PawnShift<S>>>,
     /// Captures.
-    pub captures: [Vec<PawnShift<S>>; 2],
+    pub captures: Vec<Vec<PawnShift<S>>>,
     /// Double steps as their two single steps.
-    pub doubles: [Vec<[PawnShift<S>; 2]>; 2],
+    pub doubles: Vec<Vec<[PawnShift<S>; 2]>>,
+}
+
+/// One castling move with fixed partners, compiled to cells.
+#[derive(Clone, Debug)]
+pub(crate) struct Slot<S> {
+    pub color: Color,
+    pub letter: Option<char>,
+    pub king: [u16; 2],
+    pub rook: [u16; 2],
+    pub empty: S,
+    pub crossed: S,
 }
 
 /// Directions of one class of sliding lines, and which kinds slide along them:
@@ -113,19 +125,27 @@ pub struct Variant<S: CellSet> {
     pub(crate) symmetric: [bool; MAX_KINDS],
     pub(crate) leaper_kinds: Vec<Kind>,
     pub(crate) slide_classes: Vec<SlideClass<S>>,
-    /// `[color * cells + cell]`.
+    /// `[set * cells + cell]`, `set` a pawn set (White's and Black's in most variants).
     pub(crate) pawn_steps: Vec<S>,
     pub(crate) pawn_captures: Vec<S>,
     pub(crate) pawn_captures_from: Vec<S>,
     pub(crate) pawn_doubles: Vec<Vec<DoubleStep>>,
     /// Set-wise pawn moves; `None` where the board is not a full box.
     pub(crate) pawn_shifts: Option<PawnShifts<S>>,
-    pub(crate) double_origins: [S; 2],
-    pub(crate) promotion_zone: [S; 2],
+    /// Per pawn set.
+    pub(crate) double_origins: Vec<S>,
+    pub(crate) promotion_zone: Vec<S>,
+    pub(crate) pawn_en_passant: Vec<bool>,
     pub(crate) promote_to: Vec<Kind>,
+    /// Octahedral's pawn-column rule: per cell, the cells of its (file, rank) column.
+    pub(crate) columns: Option<Vec<S>>,
     pub(crate) castle_partner: Option<Kind>,
     /// Per cell: union of the orthogonal rays (swap castling's lines).
     pub(crate) castle_rays: Vec<S>,
+    /// Fixed castling moves, one right each (empty for swap castling).
+    pub(crate) slots: Vec<Slot<S>>,
+    /// Per cell: the rights lost when a move leaves or lands on it.
+    pub(crate) castle_clear: Vec<u16>,
     pub(crate) zobrist: Zobrist,
     pub(crate) start: Setup,
 }
@@ -190,11 +210,7 @@ impl<S: CellSet> Variant<S> {
                 }
             }
         }
-        let dirs = |m: &Motion| -> Vec<u8> {
-            let mut v: Vec<u8> = m.slides.iter().flat_map(|&f| family_directions(f)).map(|d| d as u8).collect();
-            v.sort_unstable();
-            v
-        };
+        let dirs = |m: &Motion| -> Vec<u8> { m.slide_directions() };
         let move_slides: Vec<SlideDirs> = spec.pieces.iter().map(|p| SlideDirs::new(&dirs(&p.moves))).collect();
         let capture_slides: Vec<SlideDirs> = spec.pieces.iter().map(|p| SlideDirs::new(&dirs(&p.captures))).collect();
         let mut symmetric = [false; MAX_KINDS];
@@ -238,40 +254,37 @@ impl<S: CellSet> Variant<S> {
             }
         }
 
-        // Pawns: White's rules as given, Black's mirrored.
+        // Pawns: one table per pawn set (White's and Black's, or Book's twelve axes).
         let dims = spec.shape.dims();
         let mirror = spec.mirror;
-        let for_color = |c: Color, v: Vector| {
-            if c == Color::White { v } else { mirror.vector(v) }
-        };
         let cell_for = |c: Color, at: Coord| -> Option<usize> {
             board.cell_at(if c == Color::White { at } else { mirror.cell(at, dims) })
         };
-        let mut pawn_steps = vec![S::EMPTY; 2 * n];
-        let mut pawn_captures = vec![S::EMPTY; 2 * n];
-        let mut pawn_captures_from = vec![S::EMPTY; 2 * n];
-        let mut pawn_doubles = vec![Vec::new(); 2 * n];
-        let mut double_origins = [S::EMPTY; 2];
-        let mut promotion_zone = [S::EMPTY; 2];
-        let rules = &spec.pawns;
-        for color in Color::ALL {
-            let ci = color.index();
-            let steps: Vec<Vector> = rules.steps.iter().map(|&v| for_color(color, v)).collect();
-            let caps: Vec<Vector> = rules.captures.iter().map(|&v| for_color(color, v)).collect();
+        let sets = spec.pawn_sets.len();
+        if sets == 0 || spec.start_sets.iter().any(|&s| s as usize >= sets) {
+            return Err(VariantError::Unsupported("the start pawn sets must exist".into()));
+        }
+        let mut pawn_steps = vec![S::EMPTY; sets * n];
+        let mut pawn_captures = vec![S::EMPTY; sets * n];
+        let mut pawn_captures_from = vec![S::EMPTY; sets * n];
+        let mut pawn_doubles = vec![Vec::new(); sets * n];
+        let mut double_origins = vec![S::EMPTY; sets];
+        let mut promotion_zone = vec![S::EMPTY; sets];
+        for (si, set) in spec.pawn_sets.iter().enumerate() {
+            let rules = &set.rules;
             for cell in 0..n {
-                pawn_steps[ci * n + cell] = Tables::<S>::leaps(&board, cell, &steps);
-                pawn_captures[ci * n + cell] = Tables::<S>::leaps(&board, cell, &caps);
-                for t in pawn_captures[ci * n + cell].cells() {
-                    pawn_captures_from[ci * n + t].insert(cell);
+                pawn_steps[si * n + cell] = Tables::<S>::leaps(&board, cell, &rules.steps);
+                pawn_captures[si * n + cell] = Tables::<S>::leaps(&board, cell, &rules.captures);
+                for t in pawn_captures[si * n + cell].cells() {
+                    pawn_captures_from[si * n + t].insert(cell);
                 }
             }
             for &origin in &rules.double_origins {
-                let Some(o) = cell_for(color, origin) else {
+                let Some(o) = board.cell_at(origin) else {
                     return Err(VariantError::Unsupported(format!("double-step origin {origin:?} is off the board")));
                 };
-                double_origins[ci].insert(o);
+                double_origins[si].insert(o);
                 for &[a, b] in &rules.double_steps {
-                    let (a, b) = (for_color(color, a), for_color(color, b));
                     let (Some(mid_a), Some(to)) = (board.step(o, a), board.step(o, a.add(b))) else {
                         continue;
                     };
@@ -280,35 +293,75 @@ impl<S: CellSet> Variant<S> {
                         Some(mb) if a != b => DoubleStep { to: to as u16, via: [mid_a as u16, mb as u16], vias: 2 },
                         _ => DoubleStep { to: to as u16, via: [mid_a as u16; 2], vias: 1 },
                     };
-                    pawn_doubles[ci * n + o].push(step);
+                    pawn_doubles[si * n + o].push(step);
                 }
             }
             for &at in &rules.promotion_cells {
-                if let Some(c) = cell_for(color, at) {
-                    promotion_zone[ci].insert(c);
+                if let Some(c) = board.cell_at(at) {
+                    promotion_zone[si].insert(c);
                 }
             }
         }
+        let pawn_en_passant = spec.pawn_sets.iter().map(|s| s.rules.en_passant).collect();
         let box_board = spec.shape.dims().iter().map(|&d| d as usize).product::<usize>() == n;
         let pawn_shifts = box_board.then(|| {
             let [w, h, _] = dims.map(i32::from);
-            let shift = |color: Color, v: Vector| -> PawnShift<S> {
-                let v = for_color(color, v);
+            let shift = |v: Vector| -> PawnShift<S> {
                 let from = (0..n).filter(|&c| board.step(c, v).is_some()).fold(S::EMPTY, |s, c| s | S::single(c));
                 PawnShift { delta: i32::from(v.x) + w * i32::from(v.y) + w * h * i32::from(v.z), from }
             };
-            let shifts = |color: Color, vectors: &[Vector]| vectors.iter().map(|&v| shift(color, v)).collect();
+            let shifts = |vectors: &[Vector]| vectors.iter().map(|&v| shift(v)).collect();
+            let sets = &spec.pawn_sets;
             PawnShifts {
-                steps: Color::ALL.map(|c| shifts(c, &rules.steps)),
-                captures: Color::ALL.map(|c| shifts(c, &rules.captures)),
-                doubles: Color::ALL
-                    .map(|c| rules.double_steps.iter().map(|&[a, b]| [shift(c, a), shift(c, b)]).collect()),
+                steps: sets.iter().map(|s| shifts(&s.rules.steps)).collect(),
+                captures: sets.iter().map(|s| shifts(&s.rules.captures)).collect(),
+                doubles: sets
+                    .iter()
+                    .map(|s| s.rules.double_steps.iter().map(|&[a, b]| [shift(a), shift(b)]).collect())
+                    .collect(),
             }
         });
-        let promote_to = rules.promote_to.iter().map(|&l| kind_of(l)).collect::<Result<Vec<_>, _>>()?;
-        let castle_partner = match spec.castling {
+        let first_rules = &spec.pawn_sets[0].rules;
+        let promote_to = first_rules.promote_to.iter().map(|&l| kind_of(l)).collect::<Result<Vec<_>, _>>()?;
+        let columns = first_rules.column_rule.then(|| {
+            (0..n)
+                .map(|cell| {
+                    let c = board.coord(cell);
+                    (0..n)
+                        .filter(|&o| board.coord(o).x == c.x && board.coord(o).y == c.y)
+                        .fold(S::EMPTY, |s, o| s | S::single(o))
+                })
+                .collect()
+        });
+        let mut slots = Vec::new();
+        let mut castle_clear = vec![0u16; n];
+        let castle_partner = match &spec.castling {
             CastlingRule::None => None,
-            CastlingRule::SwapOnce { rook } => Some(kind_of(rook)?),
+            CastlingRule::SwapOnce { rook } => Some(kind_of(*rook)?),
+            CastlingRule::Slots { rook, slots: list } => {
+                if list.len() > 16 {
+                    return Err(VariantError::Unsupported("more than 16 castling rights".into()));
+                }
+                let at = |c: Coord| {
+                    board.cell_at(c).ok_or(VariantError::Unsupported(format!("castling cell {c:?} is off the board")))
+                };
+                let set =
+                    |cs: &[Coord]| cs.iter().try_fold(S::EMPTY, |s, &c| Ok::<S, VariantError>(s | S::single(at(c)?)));
+                for (i, slot) in list.iter().enumerate() {
+                    let compiled = Slot {
+                        color: slot.color,
+                        letter: slot.letter,
+                        king: [at(slot.king[0])? as u16, at(slot.king[1])? as u16],
+                        rook: [at(slot.rook[0])? as u16, at(slot.rook[1])? as u16],
+                        empty: set(&slot.empty)?,
+                        crossed: set(&slot.crossed)?,
+                    };
+                    castle_clear[compiled.king[0] as usize] |= 1 << i;
+                    castle_clear[compiled.rook[0] as usize] |= 1 << i;
+                    slots.push(compiled);
+                }
+                Some(kind_of(*rook)?)
+            }
         };
 
         let castle_rays = (0..n)
@@ -325,8 +378,16 @@ impl<S: CellSet> Variant<S> {
                 start.board[cell] = Some(Piece::new(color, kind));
             }
         }
-        start.castling = if castle_partner.is_some() { 0b11 } else { 0 };
-        let zobrist = Zobrist::new(spec.id as u64, kinds, n);
+        start.castling = match spec.castling {
+            CastlingRule::None => 0,
+            CastlingRule::SwapOnce { .. } => 0b11,
+            CastlingRule::Slots { .. } => ((1u32 << slots.len()) - 1) as u16,
+        };
+        start.pawn_sets = spec.start_sets;
+        if spec.track_unmoved {
+            start.unmoved = Some((0..n).filter(|&c| start.board[c].is_some_and(|p| Some(p.kind) == pawn)).collect());
+        }
+        let zobrist = Zobrist::new(spec.id as u64, kinds, n, sets);
 
         Ok(Variant {
             spec,
@@ -351,9 +412,13 @@ impl<S: CellSet> Variant<S> {
             pawn_shifts,
             double_origins,
             promotion_zone,
+            pawn_en_passant,
             promote_to,
+            columns,
             castle_partner,
             castle_rays,
+            slots,
+            castle_clear,
             zobrist,
             start,
         })
@@ -430,9 +495,64 @@ impl<S: CellSet> Variant<S> {
         &self.promote_to
     }
 
-    /// Cells where pawns of `color` promote.
-    pub fn promotion_zone(&self, color: Color) -> S {
-        self.promotion_zone[color.index()]
+    /// Cells where pawns of pawn set `set` promote (see [`crate::Position::pawn_set`];
+    /// in most variants set 0 is White's and 1 Black's).
+    pub fn promotion_zone(&self, set: usize) -> S {
+        self.promotion_zone[set]
+    }
+
+    /// How many pawn sets (orientations) the variant has.
+    pub fn pawn_set_count(&self) -> usize {
+        self.spec.pawn_sets.len()
+    }
+
+    /// The rules of a pawn set, vectors already turned its way.
+    pub fn pawn_rules(&self, set: usize) -> &crate::PawnRules {
+        &self.spec.pawn_sets[set].rules
+    }
+
+    /// The name of a pawn set (`+yz` in The Book of 3D-Chess).
+    pub fn pawn_set_name(&self, set: usize) -> &str {
+        &self.spec.pawn_sets[set].name
+    }
+
+    /// The pawn set with this name.
+    pub fn pawn_set_by_name(&self, name: &str) -> Option<usize> {
+        self.spec.pawn_sets.iter().position(|s| s.name == name)
+    }
+
+    /// Cells a pawn of pawn set `set` on `cell` captures on.
+    pub fn pawn_captures(&self, set: usize, cell: usize) -> S {
+        self.pawn_captures[set * self.cells() + cell]
+    }
+
+    /// Cells a pawn of pawn set `set` on `cell` steps to (single steps).
+    pub fn pawn_steps(&self, set: usize, cell: usize) -> S {
+        self.pawn_steps[set * self.cells() + cell]
+    }
+
+    /// Whether a side's pawn set is chosen per position (The Book of 3D-Chess).
+    pub fn free_pawn_sets(&self) -> bool {
+        self.spec.free_pawn_sets
+    }
+
+    /// Whether which pawns have moved is position state (a field of the
+    /// position string).
+    pub fn tracks_unmoved(&self) -> bool {
+        self.spec.track_unmoved
+    }
+
+    /// Whether the variant has Octahedral's pawn-column rule.
+    pub fn has_column_rule(&self) -> bool {
+        self.columns.is_some()
+    }
+
+    /// Fixed castling moves (Octahedral, Betza) as (colour, right's letter or
+    /// `None`, king's start, king's destination, rook's start): bit `i` of
+    /// [`crate::Position::castling_rights`] is slot `i`. Empty where there are
+    /// none or castling is Five Up's swap.
+    pub fn castle_slots(&self) -> impl Iterator<Item = (Color, Option<char>, usize, usize, usize)> + '_ {
+        self.slots.iter().map(|s| (s.color, s.letter, s.king[0] as usize, s.king[1] as usize, s.rook[0] as usize))
     }
 
     /// The start position.
@@ -445,14 +565,19 @@ impl<S: CellSet> Variant<S> {
         self.castle_partner.is_some()
     }
 
-    /// Whether `cell` is a double-step start cell for `color`'s pawns.
-    pub fn double_origin(&self, color: Color, cell: usize) -> bool {
-        self.double_origins[color.index()].has(cell)
+    /// Whether `cell` is a double-step start cell for pawns of pawn set `set`.
+    pub fn double_origin(&self, set: usize, cell: usize) -> bool {
+        self.double_origins[set].has(cell)
     }
 
-    /// Whether double steps (and so en passant) exist.
+    /// Whether double steps exist.
     pub fn has_double_steps(&self) -> bool {
         self.double_origins.iter().any(|s| s.any())
+    }
+
+    /// Whether pawns can be taken en passant.
+    pub fn has_en_passant(&self) -> bool {
+        self.has_double_steps() && self.pawn_en_passant.iter().any(|&e| e)
     }
 
     /// Sliding targets from `cell` along `dirs` with blockers `occ`: one table
@@ -497,7 +622,7 @@ impl<S: CellSet> Variant<S> {
         let occ = own | enemy;
         let empty = !occ & self.geo.all();
         if Some(piece.kind) == self.pawn {
-            let ci = piece.color.index();
+            let ci = self.spec.start_sets[piece.color.index()] as usize;
             let mut t = (self.pawn_steps[ci * n + cell] & empty) | (self.pawn_captures[ci * n + cell] & enemy);
             for d in &self.pawn_doubles[ci * n + cell] {
                 if self.double_step_open(d, occ) {

@@ -50,6 +50,7 @@ pub(super) fn spec() -> VariantSpec {
         en_passant: true,
         promotion_cells: (0..5).map(|x| Coord::new(x, 4, 0)).collect(),
         promote_to: vec!['Q', 'R', 'B', 'N', 'W', 'G'],
+        column_rule: false,
     };
     VariantSpec {
         id: VariantId::FiveUp,
@@ -60,7 +61,10 @@ pub(super) fn spec() -> VariantSpec {
         pieces,
         army,
         mirror: Mirror { flip: [false, true, true] },
-        pawns,
+        pawn_sets: VariantSpec::mirrored_pawns(pawns, Mirror { flip: [false, true, true] }, [5, 5, 5]),
+        start_sets: [0, 1],
+        free_pawn_sets: false,
+        track_unmoved: false,
         castling: CastlingRule::SwapOnce { rook: 'R' },
     }
 }

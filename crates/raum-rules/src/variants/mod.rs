@@ -1,6 +1,9 @@
 //! The playable variants, each described as data in its own module.
 
+mod betza;
+pub(crate) mod book;
 mod five_up;
+mod octahedral;
 mod raumschach;
 
 use crate::spec::{VariantId, VariantSpec};
@@ -10,6 +13,13 @@ pub fn spec(id: VariantId) -> VariantSpec {
     match id {
         VariantId::FiveUp => five_up::spec(),
         VariantId::Raumschach => raumschach::spec(),
+        VariantId::Octahedral => octahedral::spec(false),
+        VariantId::Pyramid => octahedral::spec(true),
+        VariantId::BetzaUpright => betza::spec(betza::Rules::Upright),
+        VariantId::BetzaMixed => betza::spec(betza::Rules::Mixed),
+        VariantId::BetzaFlat => betza::spec(betza::Rules::Flat),
+        VariantId::BetzaVery3d => betza::spec(betza::Rules::Very3d),
+        VariantId::Book3d => book::spec(),
     }
 }
 
@@ -17,6 +27,15 @@ pub fn spec(id: VariantId) -> VariantSpec {
 pub fn cells(id: VariantId) -> usize {
     match id {
         VariantId::FiveUp | VariantId::Raumschach => 125,
+        VariantId::Pyramid => 220,
+        // Octahedral's 340 cells share the 512-cell width with the 8x8x8 boards:
+        // one width fewer to compile, at a small cost in Octahedral alone.
+        VariantId::Octahedral => 340,
+        VariantId::BetzaUpright
+        | VariantId::BetzaMixed
+        | VariantId::BetzaFlat
+        | VariantId::BetzaVery3d
+        | VariantId::Book3d => 512,
     }
 }
 

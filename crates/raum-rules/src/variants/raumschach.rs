@@ -41,6 +41,7 @@ pub(super) fn spec() -> VariantSpec {
         en_passant: false,
         promotion_cells: (0..5).map(|x| Coord::new(x, 4, 4)).collect(),
         promote_to: vec!['Q', 'R', 'B', 'N', 'U'],
+        column_rule: false,
     };
     VariantSpec {
         id: VariantId::Raumschach,
@@ -52,7 +53,10 @@ pub(super) fn spec() -> VariantSpec {
         army,
         // Black is White reflected through the centre of the cube.
         mirror: Mirror { flip: [true, true, true] },
-        pawns,
+        pawn_sets: VariantSpec::mirrored_pawns(pawns, Mirror { flip: [true, true, true] }, [5, 5, 5]),
+        start_sets: [0, 1],
+        free_pawn_sets: false,
+        track_unmoved: false,
         castling: CastlingRule::None,
     }
 }
