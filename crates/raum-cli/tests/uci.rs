@@ -1,7 +1,7 @@
 //! `raum uci`: scripted sessions through the binary's stdin and stdout.
 
 use raum_notation::parse_coordinate;
-use raum_rules::{Game, Position, Variant, VariantId};
+use raum_rules::{Game, Position, Variant, VariantFn, VariantId, Width};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -92,14 +92,21 @@ fn bestmove(lines: &[String]) -> String {
     last.strip_prefix("bestmove ").expect("bestmove line").split_whitespace().next().unwrap().to_string()
 }
 
-/// Whether `mv` is legal after `moves` from `id`'s start position.
+/// Whether `mv` is legal after `moves` from `id`'s start position (at the variant's width).
 fn legal_after(id: VariantId, moves: &[&str], mv: &str) -> bool {
-    let mut game = Game::new(Position::start(Variant::get(id)));
-    for m in moves {
-        let m = parse_coordinate(game.position(), m).expect("script move legal");
-        game.play(m).expect("script move plays");
+    struct LegalAfter<'a>(&'a [&'a str], &'a str);
+    impl VariantFn for LegalAfter<'_> {
+        type Output = bool;
+        fn call<S: Width>(self, v: &'static Variant<S>) -> bool {
+            let mut game = Game::new(Position::start(v));
+            for m in self.0 {
+                let m = parse_coordinate(game.position(), m).expect("script move legal");
+                game.play(m).expect("script move plays");
+            }
+            parse_coordinate(game.position(), self.1).is_ok()
+        }
     }
-    parse_coordinate(game.position(), mv).is_ok()
+    id.dispatch(LegalAfter(moves, mv))
 }
 
 fn errors(lines: &[String]) -> Vec<&String> {
@@ -113,10 +120,10 @@ fn handshake_lists_options_and_answers_isready() {
     let lines = e.until(PATIENCE, |l| l == "uciok");
     assert!(lines[0].starts_with("id name Raum "), "{lines:?}");
     assert!(lines.contains(&"id author Raum developers".to_string()));
-    assert!(
-        lines.contains(&"option name UCI_Variant type combo default five-up var five-up var raumschach".to_string()),
-        "{lines:?}"
-    );
+    // Every playable variant is offered, whatever its board's width.
+    let vars: String = VariantId::ALL.iter().map(|v| format!(" var {v}")).collect();
+    assert!(vars.contains(" var five-up var raumschach"), "{vars}");
+    assert!(lines.contains(&format!("option name UCI_Variant type combo default five-up{vars}")), "{lines:?}");
     assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 4096".to_string()));
     assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 64".to_string()));
     assert!(e.ready().is_empty());
