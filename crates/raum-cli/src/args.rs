@@ -7,9 +7,11 @@ use raum_rules::{Position, Variant, VariantId, Width};
 
 /// Raum: exact rules, fast move generation and a computer opponent for 3D chess.
 ///
-/// Playable variants: five-up, raumschach. Cells are named level, file, rank
-/// (`Cc3`); moves are written `Ec2-Ec4`, `Bb4-Ab5=Q`, castling `Ec1-Ea1`, or as
-/// in the seed games: `P-Cc2`, `BxCe4`, `P(Dd2)-Dd3`, `Cc2`.
+/// Playable variants: five-up, raumschach, octahedral, pyramid, betza-upright,
+/// betza-mixed, betza-flat, betza-very3d, book-3d. Cells are named as in each
+/// seed (`Cc3`, `Ve5`, `4e4`, `E2α`); moves are written `Ec2-Ec4`, `Bb4-Ab5=Q`,
+/// castling `Ec1-Ea1` (Five Up) or as the king's move (`Vg1-Vi1`), or as in the
+/// seed games: `P-Cc2`, `BxCe4`, `P(Dd2)-Dd3`, `Cc2`, `N4g8-4f6`.
 #[derive(Parser, Debug)]
 #[command(name = "raum", version, about, long_about)]
 pub struct Cli {
@@ -53,7 +55,8 @@ pub enum Command {
 /// Which variant and position.
 #[derive(Args, Debug, Clone)]
 pub struct PositionArgs {
-    /// Variant id (five-up, raumschach).
+    /// Variant id (five-up, raumschach, octahedral, pyramid, betza-upright, betza-mixed, betza-flat,
+    /// betza-very3d, book-3d).
     #[arg(long, short = 'v', default_value = "five-up")]
     pub variant: String,
     /// Start from this position string instead of the variant's start.
@@ -115,7 +118,8 @@ pub struct BenchArgs {
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Variant id (five-up, raumschach).
+    /// Variant id (five-up, raumschach, octahedral, pyramid, betza-upright, betza-mixed, betza-flat,
+    /// betza-very3d, book-3d).
     #[arg(long, short = 'v', default_value = "five-up")]
     pub variant: String,
     /// Player A (the statistics are from A's point of view): `engine:nodes=5000`,
@@ -189,7 +193,7 @@ pub struct MatchArgs {
 
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// Variant id (five-up, raumschach); the records must be of this variant.
+    /// Variant id (as for `perft`); the records must be of this variant.
     #[arg(long, short = 'v', default_value = "five-up")]
     pub variant: String,
     /// `raum match --record` files (one or more).

@@ -65,6 +65,174 @@ pub const POSITIONS: &[(VariantId, &str)] = &[
         VariantId::Raumschach,
         "5|5|2N2|PPPPP|R1K1R/5|5|1P3|P1PP1|B3U/3b1|3p1|5|4P|2B2/ub1u1|p2pp|np3|5|5/r1k1r|p1pp1|1p3|5|5 w - - 2 18",
     ),
+    (
+        VariantId::Octahedral,
+        "2|2/4|4|4|4/6|6|6|6|6|6/8|8|8|8|8|8|8|8/rnbqeekbnr|pppppppppp|10|10|10|10|10|10|PPPPPPPPPP|RNBQEEKBNR/8|8|8|8|8|8|8|8/6|6|6|6|6|6/4|4|4|4/2|2 w KQkq - Va2,Vb2,Vc2,Vd2,Ve2,Vf2,Vg2,Vh2,Vi2,Vj2,Va9,Vb9,Vc9,Vd9,Ve9,Vf9,Vg9,Vh9,Vi9,Vj9 0 1",
+    ),
+    (
+        VariantId::Octahedral,
+        "2|2/4|4|4|4/6|6|6|6|6|6/8|6p1|8|8|8|8|8|8/rn1qeekbnr|ppp1ppp1pp|10|6Q3|10|7b2|6P3|10|PPPPPP1PPP|RNB1EEKBNR/8|8|8|8|8|8|8|8/6|1p4|6|6|6|6/4|4|4|4/2|2 w KQkq - Va2,Vb2,Vc2,Vd2,Ve2,Vf2,Vh2,Vi2,Vj2,Va9,Vb9,Vc9,Ve9,Vf9,Vg9,Vi9,Vj9 0 4",
+    ),
+    (
+        VariantId::Octahedral,
+        "2|2/4|4|1b2|4/6|6|6|6|6|6/8|6p1|8|8|8|8|8|8/rn1qeekbnr|ppp1pp2pp|10|1B4p3|10|6Q3|6P3|10|PPPPPP1PPP|RNB1EEK1NR/8|8|8|8|8|8|8|8/6|1p4|6|6|6|6/4|4|4|4/2|2 w KQkq Vg8 Va2,Vb2,Vc2,Vd2,Ve2,Vf2,Vh2,Vi2,Vj2,Va9,Vb9,Vc9,Ve9,Vf9,Vi9,Vj9 0 6",
+    ),
+    (
+        VariantId::Octahedral,
+        "2|2/1B2|4|1b2|4/6|6|6|6|6|6/8|6p1|8|8|8|8|8|8/rn1qeek1nr|pp2pp2pp|10|6p3|3b6|6Q3|6P3|2N7|PPPPPP1PPP|R1B1EEK1NR/8|1p6|8|8|8|8|8|8/6|1p4|6|6|6|6/4|4|4|4/2|2 w KQkq - Va2,Vb2,Vc2,Vd2,Ve2,Vf2,Vh2,Vi2,Vj2,Va9,Vb9,Ve9,Vf9,Vi9,Vj9 2 8",
+    ),
+    (
+        VariantId::Octahedral,
+        "2|2/1B1q|4|Qb2|4/6|6|6|6|6|6/8|6p1|8|8|8|8|8|8/rn2eek1nr|pp2pp2pp|10|6p3|10|10|4N1P3|10|PPPPPP1PPP|R1B1EEK1NR/8|1p6|8|8|2b5|8|8|8/6|1p4|6|6|6|6/4|4|4|4/2|2 w KQkq - Va2,Vb2,Vc2,Vd2,Ve2,Vf2,Vh2,Vi2,Vj2,Va9,Vb9,Ve9,Vf9,Vi9,Vj9 6 10",
+    ),
+    (
+        VariantId::Octahedral,
+        "2|2/4|4|Qb2|4/6|6|6|6|6|6/8|6p1|8|8|8|4q3|8|6K1/rn2Bek1nr|pp2pp2pp|10|6p3|10|10|4N5|10|PPPPPP1PPP|R1B1EE2NR/8|1p6|8|8|2b5|8|8|8/6|1p4|6|6|6|6/4|4|4|4/2|2 w kq - Va2,Vb2,Vc2,Vd2,Ve2,Vf2,Vh2,Vi2,Vj2,Va9,Vb9,Ve9,Vf9,Vi9,Vj9 2 12",
+    ),
+    (
+        VariantId::Pyramid,
+        "rnbqeekbnr|pppppppppp|10|10|10|10|10|10|PPPPPPPPPP|RNBQEEKBNR/8|8|8|8|8|8|8|8/6|6|6|6|6|6/4|4|4|4/2|2 w KQkq - Va2,Vb2,Vc2,Vd2,Ve2,Vf2,Vg2,Vh2,Vi2,Vj2,Va9,Vb9,Vc9,Vd9,Ve9,Vf9,Vg9,Vh9,Vi9,Vj9 0 1",
+    ),
+    (
+        VariantId::Pyramid,
+        "rnb1eekbnr|pppppppppp|10|10|10|10|10|2N7|PqPPPPPPPP|R3EEKBNR/8|8|8|8|8|8|8|8/6|6|6|6|6|B2Q2/4|4|4|4/2|2 w KQkq - Va2,Vc2,Vd2,Ve2,Vf2,Vg2,Vh2,Vi2,Vj2,Va9,Vb9,Vc9,Vd9,Ve9,Vf9,Vg9,Vh9,Vi9,Vj9 0 4",
+    ),
+    (
+        VariantId::Pyramid,
+        "rnb1eekbnr|pppppppppp|10|10|10|10|10|2N7|P1PPPPPPPP|2R1EEKBNR/8|8|8|8|8|8|8|8/3Q2|6|6|6|6|B5/4|4|4|q3/2|2 w Kkq - Va2,Vc2,Vd2,Ve2,Vf2,Vg2,Vh2,Vi2,Vj2,Va9,Vb9,Vc9,Vd9,Ve9,Vf9,Vg9,Vh9,Vi9,Vj9 4 6",
+    ),
+    (
+        VariantId::Pyramid,
+        "rnb1eekbnr|pppppppppp|10|10|10|10|10|2N7|P1PPPP1PPP|2R1EE1BNR/8|8|8|6q1|8|8|5P2|6K1/3Q2|6|6|6|6|B5/4|4|4|4/2|2 w kq - Va2,Vc2,Vd2,Ve2,Vf2,Vh2,Vi2,Vj2,Va9,Vb9,Vc9,Vd9,Ve9,Vf9,Vg9,Vh9,Vi9,Vj9 1 8",
+    ),
+    (
+        VariantId::Pyramid,
+        "rn2eekbnr|pppppppppp|10|10|10|10|10|2N7|P1PPPP1PPP|2R1EEKBNR/8|8|8|1q6|8|8|5P2|8/b2Q2|6|6|6|6|B5/4|4|4|4/2|2 w kq - Va2,Vc2,Vd2,Ve2,Vf2,Vh2,Vi2,Vj2,Va9,Vb9,Vc9,Vd9,Ve9,Vf9,Vg9,Vh9,Vi9,Vj9 5 10",
+    ),
+    (
+        VariantId::Pyramid,
+        "rn2eekb1Q|pppppp1ppp|7n2|10|10|10|10|2N7|P1PPPP1PPP|2R1EEKBNR/5p2|8|8|1q6|8|8|5P2|8/b5|6|6|6|6|B5/4|4|4|4/2|2 w q - Va2,Vc2,Vd2,Ve2,Vf2,Vh2,Vi2,Vj2,Va9,Vb9,Vc9,Vd9,Ve9,Vf9,Vh9,Vi9,Vj9 1 12",
+    ),
+    (
+        VariantId::BetzaUpright,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqkbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQKBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 1",
+    ),
+    (
+        VariantId::BetzaUpright,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqkbnr|ppp2ppp|8|4p3|4p3|5Q2|PPPP1PPP|RNB1KBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 4",
+    ),
+    (
+        VariantId::BetzaUpright,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1kbnr|ppp2ppp|8|8|3p4|8|PPPP1PPP|RNB1KBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 6",
+    ),
+    (
+        VariantId::BetzaUpright,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNB1CBNR/rnb1kbnr|ppp1qppp|8|8|3p4|8|PPPPQPPP|RNB1KBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|3q4|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|3P4|8|PPP1PPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 1 8",
+    ),
+    (
+        VariantId::BetzaUpright,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNB1CBNR/rnb1kbnr|ppp1qppp|8|8|3p4|8|PPPPQPPP|RNB1KBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|3q4|8|3Q4|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppp1ppp|4p3|8|3P4|3Q4|PPP1PPPP|RNB1CBNR/rnbqcbnr|ppppppp1|8|7p|8|8|PPPPPPPP|RNB1CBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 10",
+    ),
+    (
+        VariantId::BetzaUpright,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1c1nr|pppppppp|8|8|8|8|PPPPPPPP|RNB1CBNR/rnb1kbnr|ppp1bppp|8|8|3p4|8|PPPP1PPP|RNB1KBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|3p4|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppp1ppp|8|8|3P4|3Q4|PPP1PPPP|RNB1CBNR/rnbqcbnr|ppppppp1|8|7p|8|8|PPPPPPPP|RNB1CBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 12",
+    ),
+    (
+        VariantId::BetzaMixed,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqkbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQKBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 1",
+    ),
+    (
+        VariantId::BetzaMixed,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNB1CBNR/rnbqkbnr|pppp1ppp|8|4p3|4P1Q1|8|PPPP1PPP|RNB1KBNR/rnbqcbnr|pppppppp|5q2|8|8|5Q2|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|ppp1pppp|3p4|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 4",
+    ),
+    (
+        VariantId::BetzaMixed,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppp1ppp|4p3|5Q2|8|8|PPPPPPPP|RNB1CBNR/rnbqkbnr|pppp1ppp|8|4p3|4P3|8|PPPP1PPP|RNB1KBNR/rnbqcbnr|pppp1ppp|5p2|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|ppp1pppp|3p4|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 6",
+    ),
+    (
+        VariantId::BetzaMixed,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppp1ppp|4p3|1Q6|8|5Q2|PPPPPPPP|RNB1CBNR/rnbqkbnr|pppp1ppp|8|4p3|3qP3|8|PPPP1PPP|RNB1KBNR/rnbqcbnr|pppp1ppp|5p2|6q1|8|8|PPPPPPPP|RNB1CBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|ppp1pppp|3p4|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 4 8",
+    ),
+    (
+        VariantId::BetzaMixed,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|1ppp1ppp|4p3|1p6|8|5Q2|PPPPPPPP|R1B1CBNR/rnbqkbnr|pppp1ppp|8|4p3|3qP3|1N6|PPPP1PPP|RNB1KBNR/rnbqcbnr|pppp1ppp|5p2|6q1|7P|8|PPPPPPP1|RNB1CBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|ppp1pppp|3p4|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 10",
+    ),
+    (
+        VariantId::BetzaMixed,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppppppp|1q6|8|3P4|8|PPP1PPPP|RNBQCBNR/rnb1cbnr|1ppp1ppp|4p3|1p6|8|5Q2|PPPPPPPP|R1B1CBNR/rnbqkbnr|pppp1ppp|8|4p3|4P3|1N6|PPPP1PPP|RNB1KBNR/rnbqcbnr|pppp1ppp|8|6p1|8|8|PPPPPPP1|RNB1CBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|ppp1pppp|3p4|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 12",
+    ),
+    (
+        VariantId::BetzaFlat,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqkbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQKBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 1",
+    ),
+    (
+        VariantId::BetzaFlat,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|5Q2|8|8|PPPPPPPP|RNBQCBNR/rnbqkbnr|ppp2ppp|8|4p3|4p3|8|PPPP1PPP|RNB1KBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 4",
+    ),
+    (
+        VariantId::BetzaFlat,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqkbnr|ppp1qppp|8|8|4p3|8|PPPP1PPP|RNB1KBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 6",
+    ),
+    (
+        VariantId::BetzaFlat,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|ppp1pppp|3p4|8|8|8|PPPPPPPP|RNB1CBNR/rnbqkbnr|pppbqppp|8|1B6|4p3|8|PPPP1PPP|RNB1K1NR/rn2cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|6Q1|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 2 8",
+    ),
+    (
+        VariantId::BetzaFlat,
+        "r1bqcbnr|pppppppp|8|1B6|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|2n5|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|ppp1pppp|3p4|8|8|8|PPPPPPPP|RNB1CBNR/rn1qkbnr|pppbqppp|8|8|4p3|8|PPPP1PPP|RNB1K1NR/rn2cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQC1NR/rnbqcbnr|pppppppp|8|8|6Q1|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 10",
+    ),
+    (
+        VariantId::BetzaFlat,
+        "r1bqcbnr|pppppppp|8|1B1q4|2P5|8|PP1PPPPP|RNBQCBNR/rnb1cbnr|pppppppp|2n5|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|ppp1pppp|3p4|8|8|8|PPPPPPPP|RNB1CBNR/rn2kbnr|pppbqppp|8|8|4p3|8|PPPP1PPP|RNB1K1NR/rn2cbnr|pppppppp|8|3q4|8|8|PPPPPPPP|RNBQC1NR/rnbqcbnr|pppppppp|8|8|4Q3|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 1 12",
+    ),
+    (
+        VariantId::BetzaVery3d,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqkbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQKBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 1",
+    ),
+    (
+        VariantId::BetzaVery3d,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqkbnr|ppp2ppp|8|3pp3|4P3|8|PPPP1PPP|RNB1KBNR/rnbqcbnr|pppppppp|8|5Q2|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|3q4|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 2 4",
+    ),
+    (
+        VariantId::BetzaVery3d,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqkbnr|pppbqppp|8|1B1pQ3|4P3|8|PPPP1PPP|RNB1K1NR/rn2cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|3q4|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 3 6",
+    ),
+    (
+        VariantId::BetzaVery3d,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppp1ppp|4p3|8|8|8|PPPPPPPP|RNBQCBNR/rnb1kbnr|pppqqppp|8|3Q4|4P3|8|PPPP1PPP|RNB1K1NR/rn2cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|3q4|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 0 8",
+    ),
+    (
+        VariantId::BetzaVery3d,
+        "rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppp1ppp|4p3|8|8|8|PPPPPPPP|RNBQCBNR/rnb1kbnr|pppq1ppp|8|8|4P3|8|PPPP1PPP|R1B1K1NR/rn2cbnr|pppppppp|8|8|5q2|2N5|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 2 10",
+    ),
+    (
+        VariantId::BetzaVery3d,
+        "rnbqcbnr|pppppppp|8|8|3q4|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnb1cbnr|pppp1ppp|4p3|8|8|5Q2|PPPPPPPP|RNB1CBNR/rnb1kbnr|ppp2ppp|8|8|4P3|8|PPPP1PPP|R1B1K1NR/rn2cbnr|pppppppp|8|6q1|5q2|2N2Q2|PPPPPPPP|RNB1CBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 6 12",
+    ),
+    (
+        VariantId::Book3d,
+        "rnbqkbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQKBNR/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8 w - - +yz,-yz A2α,B2α,C2α,D2α,E2α,F2α,G2α,H2α,A7α,B7α,C7α,D7α,E7α,F7α,G7α,H7α 0 1",
+    ),
+    (
+        VariantId::Book3d,
+        "rnb1kbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBK2NR/8|8|8|8|8|8|8|8/8|8|8|8|8|4q3|8|8/8|8|8|8|5B2|8|8|8/8|8|8|3Q4|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8 w - - +yz,-yz A2α,B2α,C2α,D2α,E2α,F2α,G2α,H2α,A7α,B7α,C7α,D7α,E7α,F7α,G7α,H7α 6 4",
+    ),
+    (
+        VariantId::Book3d,
+        "rnb2bnr|pppppppp|8|8|8|8|PPP1PPPP|RNBK2NR/4k3|8|8|8|8|8|3P4|8/8|8|8|8|8|1q6|8|8/8|8|8|8|5B2|8|8|8/8|8|8|8|4Q3|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8 w - - +yz,-yz A2α,B2α,C2α,E2α,F2α,G2α,H2α,A7α,B7α,C7α,D7α,E7α,F7α,G7α,H7α 1 6",
+    ),
+    (
+        VariantId::Book3d,
+        "1nb2bnr|pppppppp|8|8|8|8|PPP1PPPP|R1B1K1NR/4k3|8|8|8|8|8|3P4|8/8|8|8|8|8|8|8|2N5/r7|8|8|8|5B2|8|8|8/8|8|8|8|4Q3|8|8|8/8|8|4q3|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8 w - - +yz,-yz A2α,B2α,C2α,E2α,F2α,G2α,H2α,A7α,B7α,C7α,D7α,E7α,F7α,G7α,H7α 5 8",
+    ),
+    (
+        VariantId::Book3d,
+        "1nb3nr|pppppppp|8|8|8|8|PPP2PPP|R1B1K1NR/4k3|8|8|8|8|8|3PP3|8/8|8|5b2|8|8|8|8|2N5/r7|8|8|3Q4|5B2|8|8|8/8|8|8|8|8|8|8|8/8|8|3q4|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8 w - - +yz,-yz A2α,B2α,C2α,F2α,G2α,H2α,A7α,B7α,C7α,D7α,E7α,F7α,G7α,H7α 3 10",
+    ),
+    (
+        VariantId::Book3d,
+        "1nb3nr|pppppppp|8|8|8|8|PPP2PPP|R1B1K1NR/4k3|8|8|8|8|8|3PP3|8/8|8|4Qb2|8|8|8|8|2N5/3r4|8|8|4B3|8|8|8|8/8|8|3q4|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8 w - - +yz,-yz A2α,B2α,C2α,F2α,G2α,H2α,A7α,B7α,C7α,D7α,E7α,F7α,G7α,H7α 7 12",
+    ),
 ];
 
 fn score_text(s: Score) -> String {
@@ -115,6 +283,13 @@ struct Run {
     time: Duration,
 }
 
+/// The depth a variant's positions are searched to: boards of more than 128
+/// cells, with two to four times as many moves a node, search four plies
+/// less (at least one), so that no variant dominates the bench's time.
+pub fn depth_for(id: VariantId, depth: u32) -> u32 {
+    if id.width() == raum_rules::CellWidth::W128 { depth } else { depth.saturating_sub(4).max(1) }
+}
+
 /// One variant's bench positions (`first`: the index of the first in [`POSITIONS`]).
 struct Group<'a> {
     run: &'a mut Run,
@@ -126,11 +301,12 @@ impl VariantFn for Group<'_> {
     type Output = Result<()>;
     fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
         let run = self.run;
+        let limits = Limits { depth: run.limits.depth.map(|d| depth_for(v.id(), d)), ..run.limits.clone() };
         for (i, &(id, fen)) in (self.first..).zip(self.positions) {
             let pos = parse_position(v, fen).with_context(|| format!("bench position {}", i + 1))?;
             run.engine.new_game();
             let start = Instant::now();
-            let r = run.engine.search(&Game::new(pos), &run.limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
+            let r = run.engine.search(&Game::new(pos), &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
             let elapsed = start.elapsed();
             run.nodes += r.info.nodes;
             run.time += elapsed;

@@ -14,7 +14,7 @@
 //! - a small bonus for having the move.
 
 use raum_geometry::{DIRECTIONS, Lines, Tables, Vector};
-use raum_rules::{Color, Kind, MAX_KINDS, Move, MoveKind, Position, Role, Variant, VariantId, Width};
+use raum_rules::{Color, Kind, MAX_KINDS, Move, MoveKind, Position, Role, Variant, VariantFn, VariantId, Width};
 use std::any::Any;
 use std::sync::OnceLock;
 
@@ -57,6 +57,8 @@ impl EvalParams {
     /// `raum tune --resolve --search-labels 3000 --lambda 0.8` to 1,995 self-play games
     /// (labels mostly the engine's own 3,000-node verdicts) and beat the hand-set terms
     /// by +56 ± 21 Elo over 800 games (BENCHMARKS.md).
+    ///
+    /// Every other variant starts from [`EvalParams::derived`].
     pub fn for_variant(id: VariantId) -> EvalParams {
         match id {
             VariantId::FiveUp => EvalParams {
@@ -73,17 +75,95 @@ impl EvalParams {
                 king_zone_attack: 8,
                 tempo: 0,
             },
-            // Boards without tuned terms yet: provisional values, to be derived
-            // from the pieces' own data and tuned.
-            _ => EvalParams {
-                piece_values: vec![('P', 100), ('N', 300), ('B', 350), ('E', 250), ('C', 250), ('R', 500), ('Q', 1000)],
-                mobility: vec![('R', 2), ('B', 2), ('N', 3), ('E', 2), ('C', 1), ('Q', 1)],
-                pawn_advance: vec![0, 120, 80, 50, 30, 20, 12, 8, 4, 2, 0],
-                king_zone_attack: 8,
-                tempo: 0,
-            },
+            // Boards without tuned terms yet: terms derived from the pieces' motion.
+            _ => id.dispatch(Derive),
         }
     }
+}
+
+impl EvalParams {
+    /// Terms derived from the pieces' own motion, for variants not tuned yet.
+    ///
+    /// A piece is worth its [`average_reach`] in knights, a knight 300: on the
+    /// 2D board this gives N 300, B ~350, R ~540, Q ~890, near the classical
+    /// 3 / 3.25 / 5 / 9. A pawn is 100. Mobility is a twelfth of a piece's
+    /// value per cell of reach (so full reach is worth about 8% of the piece);
+    /// the pawn-advance table rewards the last steps, king-zone attacks are
+    /// weighted as in Raumschach, and there is no tempo term.
+    ///
+    /// ```
+    /// use raum_engine::EvalParams;
+    /// use raum_rules::VariantId;
+    /// let p = EvalParams::for_variant(VariantId::BetzaUpright);
+    /// let value = |l| p.piece_values.iter().find(|v| v.0 == l).unwrap().1;
+    /// assert_eq!(value('N'), 300);
+    /// assert!(value('Q') > value('R') && value('R') > value('B'));
+    /// ```
+    pub fn derived<S: Width>(v: &Variant<S>) -> EvalParams {
+        let reach: Vec<(char, f64)> = v
+            .pieces()
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.role == Role::Piece)
+            .map(|(k, d)| (d.letter, average_reach(v, Kind(k as u8))))
+            .collect();
+        let knight = reach.iter().find(|r| r.0 == 'N').map_or(5.25, |r| r.1);
+        let value = |m: f64| (300.0 * m / knight).round() as i32;
+        let mut piece_values = vec![('P', 100)];
+        piece_values.extend(reach.iter().map(|&(l, m)| (l, value(m))));
+        let mobility =
+            reach.iter().map(|&(l, m)| (l, ((value(m) as f64 / (12.0 * m)).round() as i32).max(1))).collect();
+        EvalParams {
+            piece_values,
+            mobility,
+            pawn_advance: vec![0, 120, 80, 50, 30, 20, 12, 8, 4, 2, 0],
+            king_zone_attack: 8,
+            tempo: 0,
+        }
+    }
+}
+
+/// [`EvalParams::derived`] through the width dispatch.
+struct Derive;
+
+impl VariantFn for Derive {
+    type Output = EvalParams;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> EvalParams {
+        EvalParams::derived(v)
+    }
+}
+
+/// A piece's average reach: attacked cells per cell, over every cell, as the
+/// mean of an empty board and boards filled at the start position's density
+/// (a deterministic sample), so that sliders are judged as they will be
+/// blocked. [`EvalParams::derived`]'s measure of a piece.
+pub fn average_reach<S: Width>(v: &Variant<S>, kind: Kind) -> f64 {
+    let n = v.cells();
+    let all = v.tables().all();
+    let start = v.start_setup();
+    let men = start.board.iter().filter(|p| p.is_some()).count();
+    let piece = raum_rules::Piece::new(Color::White, kind);
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut random_board = || {
+        (0..n)
+            .filter(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x % n as u64) < men as u64
+            })
+            .fold(S::EMPTY, |s, c| s | S::single(c))
+    };
+    const SAMPLES: usize = 4;
+    let (mut empty, mut dense) = (0u64, 0u64);
+    for cell in 0..n {
+        empty += v.targets(piece, cell, S::single(cell), S::EMPTY).count() as u64;
+        for _ in 0..SAMPLES {
+            let occ = random_board() & all & !S::single(cell);
+            dense += v.targets(piece, cell, S::single(cell), occ).count() as u64;
+        }
+    }
+    (empty as f64 / n as f64 + dense as f64 / (n * SAMPLES) as f64) / 2.0
 }
 
 /// One variant's evaluation terms compiled into tables indexed by kind and cell,
@@ -663,6 +743,25 @@ pub fn evaluate<S: Width>(pos: &Position<S>) -> i32 {
 
 #[cfg(test)]
 mod tests {
+
+    /// The derived terms of every untuned variant are sane: the knight is 300 by
+    /// definition, the queen outweighs the rook, mobility is positive.
+    #[test]
+    fn derived_terms() {
+        for id in VariantId::ALL.into_iter().filter(|id| !matches!(id, VariantId::FiveUp | VariantId::Raumschach)) {
+            let p = EvalParams::for_variant(id);
+            eprintln!("{id}: {:?} mobility {:?}", p.piece_values, p.mobility);
+            let value = |l: char| p.piece_values.iter().find(|v| v.0 == l).map(|v| v.1);
+            assert_eq!(value('N'), Some(300), "{id}");
+            assert!(value('Q') > value('R') && value('R') > Some(300), "{id}");
+            assert!(p.mobility.iter().all(|m| m.1 >= 1), "{id}");
+        }
+        // For comparison with tuned terms (BENCHMARKS.md).
+        for id in [VariantId::FiveUp, VariantId::Raumschach] {
+            eprintln!("{id} derived: {:?}", EvalParams::derived(Variant::get(id)).piece_values);
+        }
+    }
+
     use super::*;
     use raum_rules::VariantFn;
 
