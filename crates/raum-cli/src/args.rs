@@ -60,8 +60,14 @@ pub struct PositionArgs {
     #[arg(long, short = 'v', default_value = "five-up")]
     pub variant: String,
     /// Start from this position string instead of the variant's start.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "setup")]
     pub fen: Option<String>,
+    /// A start of the variant's own choosing, checked as one: for book-3d, the
+    /// board and both sides' pawn axes (`"<board> +yx,-yz"`; White to move, every
+    /// pawn unmoved), or a whole position string; refused unless each side's
+    /// men project onto FIDE's array along its altus axis.
+    #[arg(long)]
+    pub setup: Option<String>,
     /// Moves to play first, space-separated, coordinate or descriptive.
     #[arg(long)]
     pub moves: Option<String>,
@@ -246,10 +252,31 @@ pub fn variant_id(name: &str) -> Result<VariantId> {
 
 /// The start position of `v` (or `--fen`), before any `--moves`.
 pub fn base_position<S: Width>(v: &'static Variant<S>, a: &PositionArgs) -> Result<Position<S>> {
+    if let Some(text) = &a.setup {
+        return start_setup(v, text).with_context(|| format!("in --setup \"{text}\""));
+    }
     match &a.fen {
         Some(fen) => parse_position(v, fen).with_context(|| format!("in --fen \"{fen}\"")),
         None => Ok(Position::start(v)),
     }
+}
+
+/// A start built from `--setup`: `<board> <axes>` (the rest implied) or a whole
+/// position string, checked by [`Position::check_start`].
+fn start_setup<S: Width>(v: &'static Variant<S>, text: &str) -> Result<Position<S>> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let pos = match fields[..] {
+        [board, axes] if v.free_pawn_sets() => {
+            let mut setup = raum_notation::parse_setup(v, &format!("{board} w - - {axes} -"))?;
+            let pawn = v.pawn();
+            setup.unmoved =
+                Some((0..v.cells()).filter(|&c| setup.board[c].is_some_and(|p| Some(p.kind) == pawn)).collect());
+            Position::from_setup(v, setup).map_err(raum_notation::FenError::from)?
+        }
+        _ => parse_position(v, text)?,
+    };
+    pos.check_start()?;
+    Ok(pos)
 }
 
 /// Plays `--moves` on `pos`.

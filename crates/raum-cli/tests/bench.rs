@@ -19,14 +19,27 @@ fn bench_nodes(o: &Output) -> u64 {
     words[1].parse().expect("node count")
 }
 
+/// Every variant has six bench positions.
+const VARIANTS: [&str; 9] = [
+    "five-up",
+    "raumschach",
+    "octahedral",
+    "pyramid",
+    "betza-upright",
+    "betza-mixed",
+    "betza-flat",
+    "betza-very3d",
+    "book-3d",
+];
+
 #[test]
 fn bench_signature_is_reproducible() {
     let a = raum(&["bench", "--depth", "4"]);
     let nodes = bench_nodes(&a);
     assert!(nodes > 1000, "{nodes}");
     let err = String::from_utf8_lossy(&a.stderr);
-    assert_eq!(err.lines().filter(|l| l.starts_with("position ")).count(), 12, "{err}");
-    assert!(err.contains("five-up") && err.contains("raumschach"));
+    assert_eq!(err.lines().filter(|l| l.starts_with("position ")).count(), 6 * VARIANTS.len(), "{err}");
+    assert!(VARIANTS.iter().all(|v| err.contains(v)), "{err}");
     assert_eq!(bench_nodes(&raum(&["bench", "--depth", "4"])), nodes);
     // A different depth is a different signature.
     assert_ne!(bench_nodes(&raum(&["bench", "--depth", "3"])), nodes);
@@ -58,7 +71,7 @@ fn bench_rejects_a_bad_depth() {
 fn one_variant_benches_add_up_to_the_whole() {
     let all = bench_nodes(&raum(&["bench", "--depth", "3"]));
     let mut sum = 0;
-    for v in ["five-up", "raumschach"] {
+    for v in VARIANTS {
         let o = raum(&["bench", "--depth", "3", "--variant", v]);
         let err = String::from_utf8_lossy(&o.stderr).into_owned();
         assert_eq!(err.lines().filter(|l| l.starts_with("position ") && l.contains(v)).count(), 6, "{err}");

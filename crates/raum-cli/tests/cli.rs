@@ -179,3 +179,29 @@ fn play_against_the_engine() {
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// The Book of 3D-Chess: a start of one's own making with `--setup` (board and
+/// both sides' pawn axes), checked as a free initial projection.
+#[test]
+fn book_setup_builds_and_checks_a_projected_start() {
+    // White's array stands up in file A's plane (officers along the levels α..θ),
+    // Black's is the flat default on level α.
+    let officers = ['R', 'N', 'B', 'Q', 'K', 'B', 'N', 'R'];
+    let levels: Vec<String> = officers
+        .iter()
+        .enumerate()
+        .map(|(z, o)| {
+            let top = if z == 0 { "rnbqkbnr|pppppppp" } else { "8|8" };
+            format!("{top}|8|8|8|8|P7|{o}7")
+        })
+        .collect();
+    let board = levels.join("/");
+    let o = raum(&["fen", "--variant", "book-3d", "--setup", &format!("{board} +yx,-yz")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(" w - - +yx,-yz A2α,A7α,B7α,"), "{}", stdout(&o));
+    // The same board read with White's pawns moving up the levels is no start.
+    let o = raum(&["fen", "--variant", "book-3d", "--setup", &format!("{board} +yz,-yz")]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("in --setup") && err.contains("White") && err.contains("same cell"), "{err}");
+}
