@@ -84,9 +84,9 @@ impl EvalParams {
 impl EvalParams {
     /// Terms derived from the pieces' own motion, for variants not tuned yet.
     ///
-    /// A piece is worth its [`average_reach`] in knights, a knight 300: on the
-    /// 2D board this gives N 300, B ~350, R ~540, Q ~890, near the classical
-    /// 3 / 3.25 / 5 / 9. A pawn is 100. Mobility is a twelfth of a piece's
+    /// A piece is worth its [`average_reach`] in knights, a knight 300 (a hand
+    /// estimate of the same measure on the 2D board gives N 300, B ~350, R ~540,
+    /// Q ~890, near the classical 3 / 3.25 / 5 / 9). A pawn is 100. Mobility is a twelfth of a piece's
     /// value per cell of reach (so full reach is worth about 8% of the piece);
     /// the pawn-advance table rewards the last steps, king-zone attacks are
     /// weighted as in Raumschach, and there is no tempo term.
