@@ -249,22 +249,23 @@ impl<S: CellSet> Position<S> {
             }
         }
 
-        // Octahedral's pawn-column rule: cells in the column of another pawn.
-        let column_ban = |p: usize| -> S {
-            match &v.columns {
-                Some(cols) => {
-                    let (mut once, mut twice) = (S::EMPTY, S::EMPTY);
-                    for q in self.by_kind[pawn].cells() {
-                        if once.has(q) {
-                            twice |= cols[q];
-                        }
-                        once |= cols[q];
+        // Octahedral's pawn-column rule: the columns holding one pawn or more and
+        // two or more, counted once per node; a pawn is barred from the first
+        // except its own column, unless another pawn shares that one.
+        let (cols, once, twice) = match &v.columns {
+            Some(cols) if pawn != usize::MAX => {
+                let (mut once, mut twice) = (S::EMPTY, S::EMPTY);
+                for q in self.by_kind[pawn].cells() {
+                    if once.has(q) {
+                        twice |= cols[q];
                     }
-                    once & (!cols[p] | twice)
+                    once |= cols[q];
                 }
-                None => S::EMPTY,
+                (Some(cols), once, twice)
             }
+            _ => (None, S::EMPTY, S::EMPTY),
         };
+        let column_ban = |p: usize| -> S { cols.map_or(S::EMPTY, |c| once & (!c[p] | twice)) };
         let ui = self.pawn_set(us);
         if pawn != usize::MAX {
             let promo = v.promotion_zone[ui];
