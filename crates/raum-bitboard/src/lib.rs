@@ -46,6 +46,16 @@ pub trait CellSet:
 
     /// A zeroed [`Self::ByteArray`].
     fn zero_bytes() -> Self::ByteArray;
+    /// Room for *lanes*: extra 64-bit words in which a position keeps its
+    /// occupancy rearranged so that each line of the board lies inside one
+    /// word (see `raum_geometry::Lines`). A slider's attacks along a line are
+    /// then looked up from one word instead of all of the set's. Empty for
+    /// `u128`, whose two-word lookups are already cheap.
+    type Lanes: Copy + Eq + Hash + Debug + Send + Sync + AsRef<[u64]> + AsMut<[u64]> + 'static;
+    /// The length of [`Self::Lanes`].
+    const LANE_WORDS: usize;
+    /// Zeroed [`Self::Lanes`].
+    fn zero_lanes() -> Self::Lanes;
     /// The set holding `cell` alone.
     fn single(cell: usize) -> Self;
     /// Whether `cell` is in the set.
@@ -139,6 +149,13 @@ impl CellSet for u128 {
     const EMPTY: Self = 0;
     type ByteArray = [u8; 128];
     type Magic = u128;
+    type Lanes = [u64; 0];
+    const LANE_WORDS: usize = 0;
+
+    #[inline(always)]
+    fn zero_lanes() -> [u64; 0] {
+        []
+    }
 
     #[inline(always)]
     fn zero_bytes() -> [u8; 128] {

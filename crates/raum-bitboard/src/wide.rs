@@ -134,13 +134,20 @@ pub struct WideMagic {
 }
 
 macro_rules! wide_cell_set {
-    ($n:literal, $bytes:literal) => {
+    ($n:literal, $bytes:literal, $lanes:literal) => {
         impl CellSet for Wide<$n> {
             const CAPACITY: usize = 64 * $n;
             const WORDS: usize = $n;
             const EMPTY: Self = Wide([0; $n]);
             type ByteArray = [u8; $bytes];
             type Magic = WideMagic;
+            type Lanes = [u64; $lanes];
+            const LANE_WORDS: usize = $lanes;
+
+            #[inline(always)]
+            fn zero_lanes() -> [u64; $lanes] {
+                [0; $lanes]
+            }
 
             #[inline(always)]
             fn zero_bytes() -> [u8; $bytes] {
@@ -230,9 +237,12 @@ macro_rules! wide_cell_set {
     };
 }
 
-wide_cell_set!(4, 256);
-wide_cell_set!(6, 384);
-wide_cell_set!(8, 512);
+// Lanes: what Raum's boards need, with room to spare (Pyramid uses 36 lane
+// words, Octahedral 60, the 8x8x8 boards 72); a board needing more reads its
+// remaining lines from the whole set.
+wide_cell_set!(4, 256, 48);
+wide_cell_set!(6, 384, 72);
+wide_cell_set!(8, 512, 80);
 
 #[cfg(test)]
 mod tests {

@@ -107,7 +107,10 @@ pub enum MoveError {
     #[error("empty move")]
     Empty,
     /// Not in any move syntax.
-    #[error("'{0}' is not a move (write e.g. Ec2-Ec4, Bb4-Ab5=Q, P-Cc2, BxCe4, P(Dd2)-Dd3 or Cc2)")]
+    #[error(
+        "'{0}' is not a move (write it in coordinates, from-to as `raum moves` lists them, with =Q and the like \
+         for a promotion; or descriptively: a piece letter, - or x, the target cell, as in P-Cc2 or BxCe4 on a 5x5x5 board)"
+    )]
     Syntax(String),
     /// A cell name that does not exist.
     #[error("'{0}' is not a cell of this board")]

@@ -13,6 +13,7 @@
 //! ```
 
 mod attacks;
+pub mod cpu;
 mod error;
 mod motion;
 mod movegen;

@@ -11,6 +11,7 @@ use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Kind;
 use crate::position::Position;
 use raum_bitboard::CellSet;
+use raum_geometry::Lines;
 
 /// Receives generated moves: either collects them or only counts them.
 trait Sink<S: CellSet> {
@@ -25,6 +26,18 @@ trait Sink<S: CellSet> {
     fn doubles_shifted(&mut self, targets: S, delta: i32);
     /// One special move (double step, en passant, castling).
     fn special(&mut self, m: Move);
+    /// Whether the sink takes slider moves word by word ([`Sink::word`]):
+    /// only counting does, since it needs no cell numbers.
+    const WORDWISE: bool = false;
+    /// Moves of a slider from `from` to the cells of `bits`, bits of word
+    /// `src` of the line lookups (`raum_geometry::Lines::bits_in`).
+    fn word(&mut self, from: usize, src: usize, bits: u64, lines: &Lines<S>) {
+        let mut b = bits;
+        while b != 0 {
+            self.special(Move::normal(from, lines.word_cell(src, b.trailing_zeros() as usize)));
+            b &= b - 1;
+        }
+    }
 }
 
 impl<S: CellSet> Sink<S> for MoveList {
@@ -99,6 +112,11 @@ impl<S: CellSet> Sink<S> for Counter {
     fn special(&mut self, _m: Move) {
         self.0 += 1;
     }
+    const WORDWISE: bool = true;
+    #[inline(always)]
+    fn word(&mut self, _from: usize, _src: usize, bits: u64, _lines: &Lines<S>) {
+        self.0 += u64::from(bits.count_ones());
+    }
 }
 
 /// Most pinned pieces at once: one per line through the king.
@@ -108,19 +126,30 @@ impl<S: CellSet> Position<S> {
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list);
+        self.legal_moves_into(&mut list);
         list
     }
 
     /// Every legal move, into `list` (cleared first): no copy of the list.
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::fast() {
+            // SAFETY: the CPU has the features (checked just above).
+            return unsafe { self.generate_v3(list) };
+        }
         self.generate(list);
     }
 
     /// Number of legal moves, without listing them.
     pub fn count_legal(&self) -> u64 {
         let mut c = Counter(0);
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::fast() {
+            // SAFETY: the CPU has the features (checked just above).
+            unsafe { self.generate_v3(&mut c) };
+            return c.0;
+        }
         self.generate(&mut c);
         c.0
     }
@@ -139,20 +168,49 @@ impl<S: CellSet> Position<S> {
     /// ```
     pub fn perft(&self, depth: u32) -> u64 {
         let mut p = *self;
-        p.perft_mut(depth)
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::fast() {
+            // SAFETY: the CPU has the features (checked just above).
+            return unsafe { p.perft_v3(depth) };
+        }
+        p.perft_baseline(depth)
     }
 
-    fn perft_mut(&mut self, depth: u32) -> u64 {
+    fn perft_baseline(&mut self, depth: u32) -> u64 {
+        self.perft_with(depth, |p, d| p.perft_baseline(d))
+    }
+
+    /// [`Position::perft`] compiled for x86-64-v3 ([`crate::cpu`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn perft_v3(&mut self, depth: u32) -> u64 {
+        self.perft_with(depth, |p, d| p.perft_v3(d))
+    }
+
+    /// The generator compiled for x86-64-v3 ([`crate::cpu`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn generate_v3<K: Sink<S>>(&self, sink: &mut K) {
+        self.generate(sink);
+    }
+
+    /// One level of perft; `recurse` is the same function compiled alike.
+    #[inline(always)]
+    fn perft_with(&mut self, depth: u32, recurse: impl Fn(&mut Self, u32) -> u64) -> u64 {
         match depth {
             0 => 1,
-            1 => self.count_legal(),
+            1 => {
+                let mut c = Counter(0);
+                self.generate(&mut c);
+                c.0
+            }
             _ => {
                 let mut moves = MoveList::new();
                 self.generate(&mut moves);
                 let mut total = 0;
                 for &m in moves.iter() {
                     let undo = self.play(m);
-                    total += self.perft_mut(depth - 1);
+                    total += recurse(self, depth - 1);
                     self.unplay(m, undo);
                 }
                 total
@@ -178,8 +236,9 @@ impl<S: CellSet> Position<S> {
 
         // King moves: test each target with the king lifted off the board.
         let kk = v.king.index();
-        let quiet = (v.move_leaps[kk * n + king] | v.slide(king, &v.move_slides[kk], occ)) & empty;
-        let captures = (v.capture_leaps[kk * n + king] | v.slide(king, &v.capture_slides[kk], occ)) & enemy;
+        let lanes = &self.lanes;
+        let quiet = (v.move_leaps[kk * n + king] | v.slide_in(king, &v.move_slides[kk], occ, lanes)) & empty;
+        let captures = (v.capture_leaps[kk * n + king] | v.slide_in(king, &v.capture_slides[kk], occ, lanes)) & enemy;
         let mut king_legal = S::EMPTY;
         for t in (quiet | captures).cells() {
             if !self.is_attacked(&sources, t, occ ^ king_bit, S::single(t)) {
@@ -220,14 +279,14 @@ impl<S: CellSet> Position<S> {
                 }
             }
         }
-        let restrict = |cell: usize| -> S {
-            if pinned.any() && pinned.has(cell) {
-                let i = pin_cells[..pins].iter().position(|&c| c as usize == cell).unwrap_or(0);
-                check_mask & pin_masks[i]
-            } else {
-                check_mask
-            }
+        // Where a piece on `cell` may go: the check mask, and its pin line if pinned.
+        // The pinned test is inline: a call per piece would cost more than the
+        // piece's moves on wide boards.
+        let pinned_mask = |cell: usize| -> S {
+            let i = pin_cells[..pins].iter().position(|&c| c as usize == cell).unwrap_or(0);
+            check_mask & pin_masks[i]
         };
+        let restrict = |cell: usize| -> S { if pinned.has(cell) { pinned_mask(cell) } else { check_mask } };
 
         let pawn = v.pawn.map_or(usize::MAX, |k| k.index());
         for k in 0..v.kinds {
@@ -238,14 +297,39 @@ impl<S: CellSet> Position<S> {
             if bb.is_empty() {
                 continue;
             }
+            // Wide boards, counting, no check: an unpinned slider's lines are
+            // counted word by word (one word read and masked per line) instead of
+            // as sets of 512 cells.
+            let wordwise = K::WORDWISE
+                && S::LANE_WORDS > 0
+                && checkers.is_empty()
+                && v.symmetric[k]
+                && v.capture_slides[k].one_way.is_empty();
+            let leaps = !v.capture_slides[k].lines.is_empty() && v.leaper_kinds.iter().any(|l| l.index() == k);
             for p in bb.cells() {
+                let lanes = &self.lanes;
+                if wordwise && !pinned.has(p) {
+                    if leaps {
+                        sink.piece(p, v.capture_leaps[k * n + p] & !own & all);
+                    }
+                    for &l in &v.capture_slides[k].lines {
+                        match v.lines.bits_in(p, l as usize, occ, lanes) {
+                            Some((src, bits)) => sink.word(p, src, bits & !self.word_of(us, own, src), &v.lines),
+                            None => sink.piece(p, v.lines.attacks_in(p, l as usize, occ, lanes) & !own),
+                        }
+                    }
+                    if v.capture_slides[k].lines.is_empty() {
+                        sink.piece(p, v.capture_leaps[k * n + p] & !own & all);
+                    }
+                    continue;
+                }
                 let t = if v.symmetric[k] {
-                    (v.capture_leaps[k * n + p] | v.slide(p, &v.capture_slides[k], occ)) & !own & all
+                    (v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes)) & !own & all
                 } else {
-                    ((v.move_leaps[k * n + p] | v.slide(p, &v.move_slides[k], occ)) & empty)
-                        | ((v.capture_leaps[k * n + p] | v.slide(p, &v.capture_slides[k], occ)) & enemy)
+                    ((v.move_leaps[k * n + p] | v.slide_in(p, &v.move_slides[k], occ, lanes)) & empty)
+                        | ((v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes)) & enemy)
                 };
-                sink.piece(p, t & restrict(p));
+                sink.piece(p, t & if pinned.has(p) { pinned_mask(p) } else { check_mask });
             }
         }
 
@@ -351,6 +435,13 @@ impl<S: CellSet> Position<S> {
                 self.castles(sink, king, rook, occ, &sources);
             }
         }
+    }
+
+    /// Word `src` of `side`'s cells `cells` as the line lookups number words:
+    /// the set's own words, then the side's lanes.
+    #[inline(always)]
+    fn word_of(&self, side: crate::piece::Color, cells: S, src: usize) -> u64 {
+        if src < S::WORDS { cells.word(src) } else { self.lanes[side.index()].as_ref()[src - S::WORDS] }
     }
 
     /// Castling with fixed partners (FIDE conditions): the right held, the

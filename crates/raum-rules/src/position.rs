@@ -35,6 +35,9 @@ pub struct Position<S: CellSet> {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
+    /// Each side's cells rearranged for one-word line lookups (wide boards
+    /// only): `raum_geometry::Lines::lanes_of`, kept by `put` and `take`.
+    pub(crate) lanes: [S::Lanes; 2],
 }
 
 /// What [`Position::unplay`] needs to take a move back.
@@ -102,6 +105,7 @@ impl<S: CellSet> Position<S> {
             halfmove: setup.halfmove,
             fullmove: setup.fullmove.max(1),
             hash: 0,
+            lanes: [S::zero_lanes(); 2],
         };
         for (cell, p) in setup.board.iter().enumerate() {
             if let Some(p) = *p {
@@ -425,6 +429,11 @@ impl<S: CellSet> Position<S> {
         self.by_kind[p.kind.index()] |= b;
         self.by_color[p.color.index()] |= b;
         self.mailbox.as_mut()[cell] = p.code();
+        if S::LANE_WORDS > 0 {
+            for &(w, bit) in self.v.lines.lane_toggles(cell) {
+                self.lanes[p.color.index()].as_mut()[w as usize] |= 1 << bit;
+            }
+        }
     }
 
     #[inline(always)]
@@ -433,6 +442,11 @@ impl<S: CellSet> Position<S> {
         self.by_kind[p.kind.index()] ^= b;
         self.by_color[p.color.index()] ^= b;
         self.mailbox.as_mut()[cell] = 0;
+        if S::LANE_WORDS > 0 {
+            for &(w, bit) in self.v.lines.lane_toggles(cell) {
+                self.lanes[p.color.index()].as_mut()[w as usize] &= !(1 << bit);
+            }
+        }
     }
 
     #[inline(always)]
@@ -657,5 +671,51 @@ impl<S: CellSet> Position<S> {
     /// Whether `by` attacks `cell` with occupancy `occ`.
     pub fn attacked_by(&self, by: Color, cell: usize, occ: S) -> bool {
         self.is_attacked(&self.attack_sources(by), cell, occ, S::EMPTY)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{VariantId, Width};
+
+    /// Each side's lanes equal those computed from its cells, after every
+    /// move and every take-back of random games.
+    fn lanes_follow_the_cells<S: Width>(id: VariantId) {
+        let v = Variant::<S>::at_width(id);
+        let check = |p: &Position<S>| {
+            for c in Color::ALL {
+                assert_eq!(p.lanes[c.index()], v.lines.lanes_of(p.by_color[c.index()]), "{id}");
+            }
+        };
+        let mut x = 7u64;
+        for _ in 0..4 {
+            let mut pos = Position::start(v);
+            let mut played = Vec::new();
+            for _ in 0..120 {
+                check(&pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let m = moves[(x >> 33) as usize % moves.len()];
+                played.push((m, pos.play(m)));
+            }
+            while let Some((m, undo)) = played.pop() {
+                pos.unplay(m, undo);
+                check(&pos);
+            }
+            assert_eq!(pos, Position::start(v));
+        }
+    }
+
+    #[test]
+    fn lanes_follow_the_cells_in_every_wide_variant() {
+        use raum_bitboard::Wide;
+        lanes_follow_the_cells::<Wide<8>>(VariantId::BetzaUpright);
+        lanes_follow_the_cells::<Wide<8>>(VariantId::Book3d);
+        lanes_follow_the_cells::<Wide<8>>(VariantId::Octahedral);
+        lanes_follow_the_cells::<Wide<4>>(VariantId::Pyramid);
     }
 }

@@ -586,10 +586,27 @@ impl<S: CellSet> Variant<S> {
     /// negative ones, since cell numbers are monotone along bounded rays).
     #[inline(always)]
     pub(crate) fn slide(&self, cell: usize, dirs: &SlideDirs, occ: S) -> S {
-        let mut att = S::EMPTY;
+        let mut att = self.slide_one_way(cell, dirs, occ);
         for &l in &dirs.lines {
             att |= self.lines.attacks(cell, l as usize, occ);
         }
+        att
+    }
+
+    /// [`Variant::slide`] for a position's own occupancy `occ`, whose lanes
+    /// are `lanes` (one per side): one-word line lookups on wide boards.
+    #[inline(always)]
+    pub(crate) fn slide_in(&self, cell: usize, dirs: &SlideDirs, occ: S, lanes: &[S::Lanes]) -> S {
+        let mut att = self.slide_one_way(cell, dirs, occ);
+        for &l in &dirs.lines {
+            att |= self.lines.attacks_in(cell, l as usize, occ, lanes);
+        }
+        att
+    }
+
+    #[inline(always)]
+    fn slide_one_way(&self, cell: usize, dirs: &SlideDirs, occ: S) -> S {
+        let mut att = S::EMPTY;
         for &d in &dirs.one_way {
             let d = d as usize;
             let ray = self.geo.ray(cell, d);
