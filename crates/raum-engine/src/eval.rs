@@ -441,6 +441,21 @@ impl<S: Width> EvalTables<S> {
         att
     }
 
+    /// [`EvalTables::attacks`] in `pos` with its own occupancy: the line
+    /// lookups read the position's lanes (one word a line on wide boards).
+    #[inline(always)]
+    pub fn attacks_in(&self, k: usize, cell: usize, pos: &Position<S>) -> S {
+        let occ = pos.occupied();
+        let mut att = self.leaps[k * self.cells + cell];
+        for &l in &self.line_ids[k] {
+            att |= self.line_attacks.attacks_in(cell, l as usize, occ, pos.lanes());
+        }
+        if !self.one_way[k].is_empty() {
+            att |= slide(&self.rays, cell, &self.one_way[k], self.one_way_positive[k], occ);
+        }
+        att
+    }
+
     /// Cells a pawn of `color` on `cell` captures on.
     #[inline(always)]
     pub fn pawn_attacks(&self, color: Color, cell: usize) -> S {
@@ -613,7 +628,6 @@ impl<S: Width> EvalTables<S> {
 
     #[inline(always)]
     fn finish_generic(&self, pos: &Position<S>, basic: Basic, attacks: &mut PieceAttacks<S>) -> i32 {
-        let occ = pos.occupied();
         let npm = basic.npm;
         let us = pos.side_to_move();
         let kings = [pos.king_cell(Color::White), pos.king_cell(Color::Black)];
@@ -628,7 +642,7 @@ impl<S: Width> EvalTables<S> {
             let enemy_zone = zones[1 - ci];
             for &k in &self.pieces {
                 for cell in pos.pieces(c, Kind(k as u8)).cells() {
-                    let att = self.attacks(k, cell, occ);
+                    let att = self.attacks_in(k, cell, pos);
                     mobility[ci] += ((att & !own).count() as i32 - self.mobility_base[k]) * self.mobility[k];
                     danger[1 - ci] += (att & enemy_zone).count() as i32;
                     if c == us && attacks.len < attacks.list.len() {

@@ -559,7 +559,7 @@ impl<'a, S: Width> Worker<'a, S> {
         if !self.et.moves_as_captures(p.kind) && !pos.color_cells(us.opponent()).has(to) {
             return None;
         }
-        let reach = self.et.attacks(p.kind.index(), from, pos.occupied()) & !pos.color_cells(us);
+        let reach = self.et.attacks_in(p.kind.index(), from, pos) & !pos.color_cells(us);
         if !reach.has(to) {
             return Some(false);
         }
@@ -1103,7 +1103,7 @@ impl<'a, S: Width> Worker<'a, S> {
             }
         };
         let kk = v.king().index();
-        captures(king, kk, et.attacks(kk, king, occ));
+        captures(king, kk, et.attacks_in(kk, king, pos));
         if self.attacks_key == pos.hash() && self.attacks.complete {
             // The evaluation of this position just computed them.
             for &(from, k, att) in &self.attacks.list[..self.attacks.len] {
@@ -1115,7 +1115,7 @@ impl<'a, S: Width> Worker<'a, S> {
                     continue;
                 }
                 for from in pos.pieces(us, raum_rules::Kind(k as u8)).cells() {
-                    captures(from, k, et.attacks(k, from, occ));
+                    captures(from, k, et.attacks_in(k, from, pos));
                 }
             }
         }

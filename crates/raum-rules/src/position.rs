@@ -388,6 +388,14 @@ impl<S: CellSet> Position<S> {
         Piece::from_code(self.mailbox.as_ref()[cell])
     }
 
+    /// Each side's cells as line-lookup lanes (wide boards; empty for
+    /// `u128`): what `raum_geometry::Lines::attacks_in` reads, together with
+    /// [`Position::occupied`].
+    #[inline(always)]
+    pub fn lanes(&self) -> &[S::Lanes; 2] {
+        &self.lanes
+    }
+
     /// Every occupied cell.
     #[inline(always)]
     pub fn occupied(&self) -> S {
