@@ -130,27 +130,14 @@ impl<S: CellSet> Lines<S> {
                     .iter()
                     .map(|&occ| walk(board, cell, line, occ) | walk(board, cell, line + 13, occ))
                     .collect();
-                let mut bits = mask.count().max(1);
-                let (magic, table) = 'search: loop {
-                    for _ in 0..100_000 {
-                        let magic = if mask.is_empty() { S::random_magic(&mut || 0) } else { rng.magic::<S>() };
-                        let mut table: Vec<Option<S>> = vec![None; 1 << bits];
-                        let fits = subsets.iter().zip(&targets).all(|(&occ, &att)| {
-                            let slot = &mut table[occ.magic_index(magic, 64 - bits)];
-                            match slot {
-                                Some(prev) => *prev == att,
-                                None => {
-                                    *slot = Some(att);
-                                    true
-                                }
-                            }
-                        });
-                        if fits {
-                            break 'search (magic, table);
-                        }
-                    }
-                    bits += 1;
-                };
+                let (magic, bits, table) = search_magic(
+                    &subsets,
+                    &targets,
+                    mask.count(),
+                    |r| if mask.is_empty() { S::random_magic(&mut || 0) } else { r.magic::<S>() },
+                    &mut rng,
+                    |occ: S, magic, bits| occ.magic_index(magic, 64 - bits),
+                );
                 entries.push(Entry { mask, magic, shift: 64 - bits, offset: attacks.len() as u32 });
                 attacks.extend(table.into_iter().map(|a| a.unwrap_or(S::EMPTY)));
             }
@@ -261,27 +248,15 @@ impl<S: CellSet> Lines<S> {
                     .iter()
                     .map(|&(_, occ)| walk(board, cell, line, occ) | walk(board, cell, line + 13, occ))
                     .collect();
-                let mut bits = (mask.count_ones()).max(1);
-                let (magic, table) = 'search: loop {
-                    for _ in 0..100_000 {
-                        let magic = if mask == 0 { 0 } else { rng.next() & rng.next() & rng.next() };
-                        let mut table: Vec<Option<S>> = vec![None; 1 << bits];
-                        let fits = subsets.iter().zip(&targets).all(|(&(w, _), &att)| {
-                            let slot = &mut table[(w.wrapping_mul(magic) >> (64 - bits)) as usize];
-                            match slot {
-                                Some(prev) => *prev == att,
-                                None => {
-                                    *slot = Some(att);
-                                    true
-                                }
-                            }
-                        });
-                        if fits {
-                            break 'search (magic, table);
-                        }
-                    }
-                    bits += 1;
-                };
+                let words: Vec<u64> = subsets.iter().map(|&(w, _)| w).collect();
+                let (magic, bits, table) = search_magic(
+                    &words,
+                    &targets,
+                    mask.count_ones(),
+                    |r| if mask == 0 { 0 } else { r.next() & r.next() & r.next() },
+                    rng,
+                    |w: u64, magic: u64, bits| (w.wrapping_mul(magic) >> (64 - bits)) as usize,
+                );
                 word_entries.push(WordEntry {
                     src,
                     shift: 64 - bits,
@@ -406,6 +381,40 @@ impl<S: CellSet> Lines<S> {
             + (self.attacks.len() + self.word_attacks.len()) * core::mem::size_of::<S>()
             + self.word_bits.len() * 8
             + self.word_entries.len() * core::mem::size_of::<WordEntry>()
+    }
+}
+
+/// A magic and the smallest table (at least `min_bits` index bits) in which
+/// `index(key, magic, bits)` sends every key to a slot holding its value (keys
+/// with equal values may share a slot), tried with random magics.
+fn search_magic<K: Copy, M: Copy, V: Copy + PartialEq>(
+    keys: &[K],
+    values: &[V],
+    min_bits: u32,
+    mut random: impl FnMut(&mut Rng) -> M,
+    rng: &mut Rng,
+    index: impl Fn(K, M, u32) -> usize,
+) -> (M, u32, Vec<Option<V>>) {
+    let mut bits = min_bits.max(1);
+    loop {
+        for _ in 0..100_000 {
+            let magic = random(rng);
+            let mut table: Vec<Option<V>> = vec![None; 1 << bits];
+            let fits = keys.iter().zip(values).all(|(&key, &value)| {
+                let slot = &mut table[index(key, magic, bits)];
+                match slot {
+                    Some(prev) => *prev == value,
+                    None => {
+                        *slot = Some(value);
+                        true
+                    }
+                }
+            });
+            if fits {
+                return (magic, bits, table);
+            }
+        }
+        bits += 1;
     }
 }
 
