@@ -19,12 +19,27 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
+    if !matches!(cli.command, args::Command::Match(_)) {
+        quiet_broken_pipe();
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// A reader that stops reading (`raum show | head`) ends the program quietly,
+/// as it does other Unix tools, instead of a panic in `println!`. Not for
+/// `raum match`, which writes to engines it started and must survive one that
+/// dies (it sees the error and scores the game).
+fn quiet_broken_pipe() {
+    #[cfg(unix)]
+    // SAFETY: setting the default action of SIGPIPE, before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

@@ -205,3 +205,23 @@ fn book_setup_builds_and_checks_a_projected_start() {
     let err = stderr(&o);
     assert!(err.contains("in --setup") && err.contains("White") && err.contains("same cell"), "{err}");
 }
+
+/// A reader that stops early (`raum moves | head -1`) ends `raum` quietly: no
+/// panic message, no backtrace.
+#[cfg(unix)]
+#[test]
+fn closed_stdout_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_raum"))
+        .args(["moves", "--variant", "betza-upright"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("raum starts");
+    // Close the pipe at once: raum is still building the 512-cell board's
+    // tables, so its first line meets a reader that is gone.
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("raum finishes");
+    let err = stderr(&o);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!o.status.success(), "the output was lost: raum must not report success");
+}
