@@ -10,7 +10,8 @@
 //! Wide sets (`Wide<N>`, up to 512 cells) would have to gather a line's cells
 //! from all `N` words. Instead a position also keeps *lanes* (see
 //! [`CellSet::Lanes`]): its occupancy rearranged so that every line of the
-//! board lies inside one 64-bit word, either one of the set's own words (a
+//! board lies inside one 64-bit word (while lane words last; a line left over
+//! is read from the whole set), either one of the set's own words (a
 //! rank of an 8x8x8 board) or a lane word, where lines of one direction are
 //! packed side by side. A lookup then reads one word, masks it and multiplies
 //! by a 64-bit magic ([`Lines::attacks_in`]); [`Lines::lane_toggles`] says
@@ -327,6 +328,7 @@ impl<S: CellSet> Lines<S> {
         } else {
             let i = src - S::WORDS;
             if i >= S::LANE_WORDS {
+                // NO_WORD: the line found no room in the lanes.
                 return None;
             }
             lanes.iter().fold(0, |w, l| w | l.as_ref()[i])
@@ -380,6 +382,9 @@ impl<S: CellSet> Lines<S> {
         self.entries.len() * core::mem::size_of::<Entry<S>>()
             + (self.attacks.len() + self.word_attacks.len()) * core::mem::size_of::<S>()
             + self.word_bits.len() * 8
+            + self.lane_cells.len() * 2
+            + self.toggles.len() * core::mem::size_of::<(u16, u8)>()
+            + self.toggle_start.len() * 4
             + self.word_entries.len() * core::mem::size_of::<WordEntry>()
     }
 }

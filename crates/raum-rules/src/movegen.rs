@@ -299,26 +299,28 @@ impl<S: CellSet> Position<S> {
             }
             // Wide boards, counting, no check: an unpinned slider's lines are
             // counted word by word (one word read and masked per line) instead of
-            // as sets of 512 cells.
+            // as sets of 512 cells. The lines through a cell share only that cell,
+            // so their counts add up; a kind that also leaps (whose leaps may land
+            // on its lines) is counted as a set instead.
+            let slides = !v.capture_slides[k].lines.is_empty();
+            let leaps = v.leaper_kinds.iter().any(|l| l.index() == k);
             let wordwise = K::WORDWISE
                 && S::LANE_WORDS > 0
                 && checkers.is_empty()
                 && v.symmetric[k]
-                && v.capture_slides[k].one_way.is_empty();
-            let leaps = !v.capture_slides[k].lines.is_empty() && v.leaper_kinds.iter().any(|l| l.index() == k);
+                && v.capture_slides[k].one_way.is_empty()
+                && !(slides && leaps);
             for p in bb.cells() {
                 let lanes = &self.lanes;
                 if wordwise && !pinned.has(p) {
-                    if leaps {
-                        sink.piece(p, v.capture_leaps[k * n + p] & !own & all);
-                    }
-                    for &l in &v.capture_slides[k].lines {
-                        match v.lines.bits_in(p, l as usize, occ, lanes) {
-                            Some((src, bits)) => sink.word(p, src, bits & !self.word_of(us, own, src), &v.lines),
-                            None => sink.piece(p, v.lines.attacks_in(p, l as usize, occ, lanes) & !own),
+                    if slides {
+                        for &l in &v.capture_slides[k].lines {
+                            match v.lines.bits_in(p, l as usize, occ, lanes) {
+                                Some((src, bits)) => sink.word(p, src, bits & !self.word_of(us, own, src), &v.lines),
+                                None => sink.piece(p, v.lines.attacks_in(p, l as usize, occ, lanes) & !own),
+                            }
                         }
-                    }
-                    if v.capture_slides[k].lines.is_empty() {
+                    } else {
                         sink.piece(p, v.capture_leaps[k * n + p] & !own & all);
                     }
                     continue;
