@@ -125,6 +125,21 @@ impl Session {
         }
     }
 
+    /// Before a command that changes what is searched (`go`, `position`,
+    /// `ucinewgame`, `setoption`): a bounded search is waited for, so that a
+    /// script's commands take effect in the order sent, as in Stockfish. An
+    /// unbounded one ends only by `stop`: false while it runs.
+    fn settle(&mut self) -> bool {
+        if !self.searching() {
+            return true;
+        }
+        if self.running.as_ref().is_some_and(|r| r.unbounded) {
+            return false;
+        }
+        self.join();
+        true
+    }
+
     fn stop(&mut self) {
         if let Some(r) = &self.running {
             r.stop.store(true, Ordering::Relaxed);
@@ -197,8 +212,8 @@ impl<S: Width> Here<'_, S> {
             "isready" => send("readyok"),
             "setoption" => return self.setoption(args),
             "ucinewgame" => {
-                if self.s.searching() {
-                    error("ucinewgame during a search; send stop first");
+                if !self.s.settle() {
+                    error("ucinewgame during an infinite search; send stop first");
                 } else {
                     self.s.engine().new_game();
                     self.game = Game::new(Position::start(self.v));
@@ -229,8 +244,8 @@ impl<S: Width> Here<'_, S> {
     }
 
     fn setoption(&mut self, args: &[&str]) -> Next {
-        if self.s.searching() {
-            error("setoption during a search; send stop first");
+        if !self.s.settle() {
+            error("setoption during a search (go infinite); send stop first");
             return Next::Continue;
         }
         if args.first().is_none_or(|a| !a.eq_ignore_ascii_case("name")) {
@@ -283,6 +298,9 @@ impl<S: Width> Here<'_, S> {
     /// `position startpos|fen <string> [moves ...]`. On any error the previous
     /// position is kept.
     fn position(&mut self, args: &[&str]) {
+        // During an infinite search the new position waits for the next `go`
+        // (the running search keeps its own copy); a bounded one is waited for.
+        self.s.settle();
         let v = self.v;
         let mi = args.iter().position(|&a| a == "moves");
         let (setup, moves) = match mi {
@@ -333,8 +351,8 @@ impl<S: Width> Here<'_, S> {
     }
 
     fn go(&mut self, args: &[&str]) {
-        if self.s.searching() {
-            error("go while a search is running; ignored (send stop first)");
+        if !self.s.settle() {
+            error("go while a search is running (go infinite); ignored (send stop first)");
             return;
         }
         let limits = match parse_go(args) {

@@ -358,3 +358,32 @@ fn malformed_and_out_of_order_commands_are_answered_and_survived() {
     assert!(e.ready().is_empty());
     e.quit();
 }
+
+/// A script that pipes a whole session at once: commands that arrive during a
+/// bounded search wait for it and then take effect in order, so each `go`
+/// gets its own legal `bestmove` (issue 16's piped session).
+#[test]
+fn piped_commands_during_a_bounded_search_take_effect_in_order() {
+    let mut e = Uci::start();
+    for cmd in
+        ["position startpos", "go movetime 50", "ucinewgame", "position startpos moves Ec2-Ec4", "go movetime 200"]
+    {
+        e.send(cmd);
+    }
+    let first = e.until_bestmove(PATIENCE);
+    assert!(errors(&first).is_empty(), "{first:?}");
+    assert!(legal_after(VariantId::FiveUp, &[], &bestmove(&first)), "{first:?}");
+    let second = e.until_bestmove(PATIENCE);
+    assert!(errors(&second).is_empty(), "{second:?}");
+    assert!(legal_after(VariantId::FiveUp, &["Ec2-Ec4"], &bestmove(&second)), "{second:?}");
+    // A setoption and a go sent during a bounded search are not refused either.
+    e.send("go depth 3");
+    e.send("setoption name Hash value 8");
+    e.send("go depth 2");
+    let third = e.until_bestmove(PATIENCE);
+    let fourth = e.until_bestmove(PATIENCE);
+    assert!(errors(&third).is_empty() && errors(&fourth).is_empty(), "{third:?} {fourth:?}");
+    assert!(legal_after(VariantId::FiveUp, &["Ec2-Ec4"], &bestmove(&fourth)));
+    assert!(e.ready().is_empty());
+    e.quit();
+}
