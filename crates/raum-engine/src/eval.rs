@@ -215,7 +215,7 @@ pub struct EvalTables<S: Width> {
     start_npm: i32,
     /// The most valuable promotion kind.
     best_promotion: Option<Kind>,
-    /// Per kind: whether the piece moves as it captures (so [`EvalTables::attacks`] are its moves too).
+    /// Per kind: whether the piece moves as it captures (so [`EvalTables::attacks_in`] are its moves too).
     moves_as_captures: [bool; MAX_KINDS],
 }
 
@@ -428,20 +428,7 @@ impl<S: Width> EvalTables<S> {
         self.pawn_distance[color.index()].get(cell).copied().filter(|&d| d != u8::MAX)
     }
 
-    /// Cells a non-pawn piece of kind `k` on `cell` attacks with occupancy `occ`.
-    #[inline(always)]
-    pub fn attacks(&self, k: usize, cell: usize, occ: S) -> S {
-        let mut att = self.leaps[k * self.cells + cell];
-        for &l in &self.line_ids[k] {
-            att |= self.line_attacks.attacks(cell, l as usize, occ);
-        }
-        if !self.one_way[k].is_empty() {
-            att |= slide(&self.rays, cell, &self.one_way[k], self.one_way_positive[k], occ);
-        }
-        att
-    }
-
-    /// [`EvalTables::attacks`] in `pos` with its own occupancy: the line
+    /// Cells a non-pawn piece of kind `k` on `cell` attacks in `pos`. The line
     /// lookups read the position's lanes (one word a line on wide boards).
     #[inline(always)]
     pub fn attacks_in(&self, k: usize, cell: usize, pos: &Position<S>) -> S {
@@ -842,7 +829,7 @@ mod tests {
                         let ours = if Some(p.kind) == v.pawn() {
                             t.pawn_attacks(p.color, cell)
                         } else {
-                            t.attacks(p.kind.index(), cell, pos.occupied())
+                            t.attacks_in(p.kind.index(), cell, &pos)
                         };
                         assert_eq!(ours & enemy, rules, "{id} {cell}");
                     }
