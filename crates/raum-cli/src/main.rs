@@ -10,11 +10,11 @@ mod play;
 mod show;
 mod stats;
 mod tune;
-mod uci;
 mod uci_client;
 
 use anyhow::Result;
 use clap::Parser;
+use raum_cli::uci;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

@@ -4,14 +4,16 @@
 //! output, one flushed line at a time. The search runs on its own thread so
 //! that `stop`, `isready` and `quit` are answered while it runs. Bad input never
 //! ends the session: it is answered with `info string error: <what was wrong>`.
+//! [`run`] is the session itself, on any input and output, so that tests and
+//! the fuzz targets can drive it in-process.
 
 use anyhow::Result;
 use raum_engine::{Engine, Limits, Score, SearchInfo};
 use raum_notation::{format_move, parse_coordinate, parse_position};
 use raum_rules::{Game, Position, Variant, VariantFn, VariantId, Width};
 use std::io::{BufRead, Write};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -20,16 +22,37 @@ const MAX_HASH_MB: usize = 4096;
 const DEFAULT_THREADS: usize = 1;
 const MAX_THREADS: usize = 64;
 
-/// Writes one line to standard output and flushes it (from either thread).
-fn send(line: &str) {
-    let mut out = std::io::stdout().lock();
-    // A closed stdout cannot be reported anywhere; the session ends at EOF on stdin.
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+/// Bounds that a harness puts on a session so that any input ends soon and
+/// stays small (a fuzz target cannot wait for `go depth 100` or zero a 4 GB
+/// table per input). `raum uci` runs with none: `Caps::default()`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Caps {
+    /// Most nodes any one search may visit, whatever `go` asked for.
+    pub nodes: Option<u64>,
+    /// Largest hash table in MB (the default and `setoption Hash` are cut to it).
+    pub hash_mb: Option<usize>,
+    /// Most search threads (`setoption Threads` is cut to it).
+    pub threads: Option<usize>,
 }
 
-fn error(what: &str) {
-    send(&format!("info string error: {what}"));
+/// The session's output, shared with the search thread: whole lines, each
+/// flushed at once, so that the two threads' lines never interleave.
+#[derive(Clone)]
+struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Out {
+    /// Writes one line and flushes it (from either thread).
+    fn send(&self, line: &str) {
+        // A poisoned lock only means another line failed half-way; keep answering.
+        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        // A closed output cannot be reported anywhere; the session ends at the end of input.
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }
+
+    fn error(&self, what: &str) {
+        self.send(&format!("info string error: {what}"));
+    }
 }
 
 /// A search in progress: its stop flag and the thread, which hands the engine back.
@@ -46,6 +69,8 @@ struct Running {
 /// What a session keeps whatever the variant: the options, the engine (whose
 /// table serves every width) and the search under way.
 struct Session {
+    out: Out,
+    caps: Caps,
     hash_mb: usize,
     threads: usize,
     /// `None` while a search owns it.
@@ -93,8 +118,10 @@ fn info_line<S: Width>(v: &Variant<S>, i: &SearchInfo) -> String {
 }
 
 impl Session {
-    fn new() -> Session {
-        Session { hash_mb: DEFAULT_HASH_MB, threads: DEFAULT_THREADS, engine: None, running: None }
+    fn new(out: Out, caps: Caps) -> Session {
+        let hash_mb = caps.hash_mb.map_or(DEFAULT_HASH_MB, |c| DEFAULT_HASH_MB.min(c));
+        let threads = caps.threads.map_or(DEFAULT_THREADS, |c| DEFAULT_THREADS.min(c));
+        Session { out, caps, hash_mb, threads, engine: None, running: None }
     }
 
     /// The engine, created on first use (so that `setoption Hash` before the first
@@ -118,7 +145,7 @@ impl Session {
             match r.handle.join() {
                 Ok(engine) => self.engine = Some(engine),
                 Err(_) => {
-                    error("the search thread failed; starting a fresh engine");
+                    self.out.error("the search thread failed; starting a fresh engine");
                     self.engine = None;
                 }
             }
@@ -176,7 +203,7 @@ impl VariantFn for OnVariant<'_> {
                 Ok(0) => break,
                 Ok(_) => {}
                 Err(e) => {
-                    error(&format!("cannot read input: {e}"));
+                    here.s.out.error(&format!("cannot read input: {e}"));
                     break;
                 }
             }
@@ -209,11 +236,11 @@ impl<S: Width> Here<'_, S> {
         let Some((&cmd, args)) = tokens.split_first() else { return Next::Continue };
         match cmd {
             "uci" => self.uci(),
-            "isready" => send("readyok"),
+            "isready" => self.s.out.send("readyok"),
             "setoption" => return self.setoption(args),
             "ucinewgame" => {
                 if !self.s.settle() {
-                    error("ucinewgame during an infinite search; send stop first");
+                    self.s.out.error("ucinewgame during an infinite search; send stop first");
                 } else {
                     self.s.engine().new_game();
                     self.game = Game::new(Position::start(self.v));
@@ -227,29 +254,30 @@ impl<S: Width> Here<'_, S> {
                 self.s.stop();
                 return Next::Quit;
             }
-            _ => error(&format!("unknown command '{cmd}'")),
+            _ => self.s.out.error(&format!("unknown command '{cmd}'")),
         }
         Next::Continue
     }
 
     fn uci(&self) {
-        send(&format!("id name Raum {}", env!("CARGO_PKG_VERSION")));
-        send("id author Raum developers");
+        let out = &self.s.out;
+        out.send(&format!("id name Raum {}", env!("CARGO_PKG_VERSION")));
+        out.send("id author Raum developers");
         // Every variant the rules build, so that a new one is offered as soon as it exists.
         let vars: String = VariantId::ALL.iter().map(|v| format!(" var {v}")).collect();
-        send(&format!("option name UCI_Variant type combo default {}{vars}", self.v.id()));
-        send(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
-        send(&format!("option name Threads type spin default {DEFAULT_THREADS} min 1 max {MAX_THREADS}"));
-        send("uciok");
+        out.send(&format!("option name UCI_Variant type combo default {}{vars}", self.v.id()));
+        out.send(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
+        out.send(&format!("option name Threads type spin default {DEFAULT_THREADS} min 1 max {MAX_THREADS}"));
+        out.send("uciok");
     }
 
     fn setoption(&mut self, args: &[&str]) -> Next {
         if !self.s.settle() {
-            error("setoption during a search (go infinite); send stop first");
+            self.s.out.error("setoption during a search (go infinite); send stop first");
             return Next::Continue;
         }
         if args.first().is_none_or(|a| !a.eq_ignore_ascii_case("name")) {
-            error("setoption needs 'name <option> value <value>'");
+            self.s.out.error("setoption needs 'name <option> value <value>'");
             return Next::Continue;
         }
         let rest = &args[1..];
@@ -258,24 +286,25 @@ impl<S: Width> Here<'_, S> {
             Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
             None => (rest.join(" "), String::new()),
         };
-        let spin = |value: &str, max: usize| -> Option<usize> {
+        let out = &self.s.out;
+        let spin = |value: &str, max: usize, cap: Option<usize>| -> Option<usize> {
             match value.parse::<usize>() {
-                Ok(n) if (1..=max).contains(&n) => Some(n),
+                Ok(n) if (1..=max).contains(&n) => Some(cap.map_or(n, |c| n.min(c))),
                 _ => {
-                    error(&format!("option {name} needs a whole number from 1 to {max}, not '{value}'"));
+                    out.error(&format!("option {name} needs a whole number from 1 to {max}, not '{value}'"));
                     None
                 }
             }
         };
         match name.to_ascii_lowercase().as_str() {
-            "" => error("setoption needs an option name"),
+            "" => out.error("setoption needs an option name"),
             // The new variant's game starts afresh (the same variant's too), at its width.
             "uci_variant" => match VariantId::from_name(&value.to_ascii_lowercase()) {
                 Ok(id) => return Next::Variant(id),
-                Err(e) => error(&format!("UCI_Variant: {e}")),
+                Err(e) => out.error(&format!("UCI_Variant: {e}")),
             },
             "hash" => {
-                if let Some(mb) = spin(&value, MAX_HASH_MB) {
+                if let Some(mb) = spin(&value, MAX_HASH_MB, self.s.caps.hash_mb) {
                     self.s.hash_mb = mb;
                     if let Some(e) = &mut self.s.engine {
                         e.set_hash(mb);
@@ -283,14 +312,14 @@ impl<S: Width> Here<'_, S> {
                 }
             }
             "threads" => {
-                if let Some(n) = spin(&value, MAX_THREADS) {
+                if let Some(n) = spin(&value, MAX_THREADS, self.s.caps.threads) {
                     self.s.threads = n;
                     if let Some(e) = &mut self.s.engine {
                         e.set_threads(n);
                     }
                 }
             }
-            _ => error(&format!("unknown option '{name}' (options: UCI_Variant, Hash, Threads)")),
+            _ => out.error(&format!("unknown option '{name}' (options: UCI_Variant, Hash, Threads)")),
         }
         Next::Continue
     }
@@ -310,11 +339,11 @@ impl<S: Width> Here<'_, S> {
         let start = match setup.split_first() {
             Some((&"startpos", [])) => Position::start(v),
             Some((&"startpos", extra)) => {
-                error(&format!("position startpos: unexpected '{}' (expected 'moves')", extra.join(" ")));
+                self.s.out.error(&format!("position startpos: unexpected '{}' (expected 'moves')", extra.join(" ")));
                 return;
             }
             Some((&"fen", [])) => {
-                error("position fen: the position string is missing");
+                self.s.out.error("position fen: the position string is missing");
                 return;
             }
             Some((&"fen", fen)) => {
@@ -322,17 +351,17 @@ impl<S: Width> Here<'_, S> {
                 match parse_position(v, &fen) {
                     Ok(p) => p,
                     Err(e) => {
-                        error(&format!("position fen \"{fen}\" ({}): {e}; position unchanged", v.id()));
+                        self.s.out.error(&format!("position fen \"{fen}\" ({}): {e}; position unchanged", v.id()));
                         return;
                     }
                 }
             }
             Some((other, _)) => {
-                error(&format!("position: expected 'startpos' or 'fen', not '{other}'; position unchanged"));
+                self.s.out.error(&format!("position: expected 'startpos' or 'fen', not '{other}'; position unchanged"));
                 return;
             }
             None => {
-                error("position: expected 'startpos' or 'fen'; position unchanged");
+                self.s.out.error("position: expected 'startpos' or 'fen'; position unchanged");
                 return;
             }
         };
@@ -342,7 +371,7 @@ impl<S: Width> Here<'_, S> {
                 .map_err(|e| e.to_string())
                 .and_then(|m| game.play(m).map_err(|e| e.to_string()));
             if let Err(e) = played {
-                error(&format!("position: move {} ({text}): {e}; position unchanged", i + 1));
+                self.s.out.error(&format!("position: move {} ({text}): {e}; position unchanged", i + 1));
                 return;
             }
         }
@@ -352,18 +381,18 @@ impl<S: Width> Here<'_, S> {
 
     fn go(&mut self, args: &[&str]) {
         if !self.s.settle() {
-            error("go while a search is running (go infinite); ignored (send stop first)");
+            self.s.out.error("go while a search is running (go infinite); ignored (send stop first)");
             return;
         }
-        let limits = match parse_go(args) {
+        let mut limits = match parse_go(args) {
             Ok(l) => l,
             Err(e) => {
-                error(&format!("go: {e}; not searching"));
+                self.s.out.error(&format!("go: {e}; not searching"));
                 return;
             }
         };
         if !self.position_set {
-            error(&format!("go before position: searching the {} start position", self.v.id()));
+            self.s.out.error(&format!("go before position: searching the {} start position", self.v.id()));
             self.position_set = true;
         }
         let unbounded = limits.infinite
@@ -372,9 +401,13 @@ impl<S: Width> Here<'_, S> {
                 && limits.movetime.is_none()
                 && limits.wtime.is_none()
                 && limits.btime.is_none());
+        if let Some(cap) = self.s.caps.nodes {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+        }
         let mut engine = self.s.engine.take().unwrap_or_else(|| Engine::new(self.s.hash_mb, self.s.threads));
         let game = self.game.clone();
         let v = self.v;
+        let out = self.s.out.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let answered = Arc::new(AtomicBool::new(false));
@@ -385,18 +418,18 @@ impl<S: Width> Here<'_, S> {
             let mut last_pv = Vec::new();
             let r = engine.search(&game, &limits, flag, &mut |i| {
                 last_pv.clone_from(&i.pv);
-                send(&info_line(v, i))
+                out.send(&info_line(v, i))
             });
             // A search cut short after finding a better root move ends on a line not yet
             // shown: show it, so that the last line agrees with `bestmove`.
             if r.info.pv != last_pv {
-                send(&info_line(v, &r.info));
+                out.send(&info_line(v, &r.info));
             }
             answered_flag.store(true, Ordering::SeqCst);
             match (r.best, r.ponder) {
-                (Some(m), Some(p)) => send(&format!("bestmove {} ponder {}", format_move(v, m), format_move(v, p))),
-                (Some(m), None) => send(&format!("bestmove {}", format_move(v, m))),
-                (None, _) => send("bestmove 0000"),
+                (Some(m), Some(p)) => out.send(&format!("bestmove {} ponder {}", format_move(v, m), format_move(v, p))),
+                (Some(m), None) => out.send(&format!("bestmove {}", format_move(v, m))),
+                (None, _) => out.send("bestmove 0000"),
             }
             engine
         });
@@ -446,22 +479,53 @@ fn parse_go(args: &[&str]) -> Result<Limits, String> {
     Ok(l)
 }
 
-/// The engine protocol session: each variant's part runs at that variant's
-/// width (through [`VariantId::dispatch`]), and a change of variant comes back
-/// here to be dispatched anew; options, engine and table carry over.
+/// `raum uci`: the session on standard input and output.
 pub fn uci() -> Result<()> {
-    let mut session = Session::new();
-    let mut input = std::io::stdin().lock();
+    run(&mut std::io::stdin().lock(), Box::new(std::io::stdout()), Caps::default());
+    Ok(())
+}
+
+/// The engine protocol session, reading commands from `input` until `quit` or
+/// its end and answering on `output`. Each variant's part runs at that
+/// variant's width (through [`VariantId::dispatch`]), and a change of variant
+/// comes back here to be dispatched anew; options, engine and table carry over.
+/// Returns once every search it started has answered.
+pub fn run(input: &mut dyn BufRead, output: Box<dyn Write + Send>, caps: Caps) {
+    let mut session = Session::new(Out(Arc::new(Mutex::new(output))), caps);
     let mut variant = VariantId::FiveUp;
-    while let Some(next) = variant.dispatch(OnVariant { session: &mut session, input: &mut input }) {
+    while let Some(next) = variant.dispatch(OnVariant { session: &mut session, input }) {
         variant = next;
     }
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Output that the test reads back after the session (the search thread writes too).
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_session_runs_in_process_and_caps_bound_it() {
+        let out = Shared::default();
+        // Without the cap this search would take hours; with it, it answers at once.
+        let mut input = &b"position startpos moves Dc2-Cc2 Bc4-Cc4 Db1-Ca1\ngo depth 100\nisready\n"[..];
+        run(&mut input, Box::new(out.clone()), Caps { nodes: Some(500), hash_mb: Some(1), threads: Some(1) });
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
+        assert!(text.lines().any(|l| l == "readyok"), "{text}");
+    }
 
     #[test]
     fn go_arguments() {
