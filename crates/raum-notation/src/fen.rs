@@ -102,7 +102,9 @@ pub fn parse_setup<S: CellSet>(v: &Variant<S>, s: &str) -> Result<Setup, FenErro
                     if let Some(&cell) = cells.get(at) {
                         setup.board[cell] = Some(Piece::new(color, kind));
                     }
-                    at += 1;
+                    // After a huge run count `at` is saturated: wrapping it back into
+                    // range would accept a malformed rank.
+                    at = at.saturating_add(1);
                 }
             }
             if at != cells.len() {

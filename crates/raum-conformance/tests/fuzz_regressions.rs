@@ -1,0 +1,54 @@
+//! Inputs that the fuzz targets (`fuzz/`, run by `scripts/fuzz.sh`) found to
+//! crash a parser or break an invariant, kept so that the fix stays: each must
+//! now be refused with a typed error (or, where it is valid, keep the
+//! invariant the target checks).
+
+use raum_notation::{FenError, format_position, parse_position};
+use raum_rules::{Variant, VariantFn, VariantId, Width};
+
+/// Parses a position string of `id` and, when it parses, checks the
+/// `position` target's round trip.
+struct Parse<'a>(&'a str);
+
+impl VariantFn for Parse<'_> {
+    type Output = Result<(), FenError>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<(), FenError> {
+        let pos = parse_position(v, self.0)?;
+        let text = format_position(&pos);
+        assert_eq!(parse_position(v, &text).as_ref(), Ok(&pos), "{text:?} parses back to the same position");
+        Ok(())
+    }
+}
+
+fn parse(id: VariantId, text: &str) -> Result<(), FenError> {
+    id.dispatch(Parse(text))
+}
+
+/// `position` target: a run count so long that it saturated the rank's cell
+/// count, then a piece. Adding one for the piece overflowed (a panic where
+/// overflow is checked); unchecked, the count wrapped to 0 and the rank's
+/// remaining pieces filled it again, so `18446744073709551615PPPPPP` was read
+/// as a full rank `PPPPP`.
+#[test]
+fn a_huge_run_count_before_a_piece_is_a_cell_count_error() {
+    let wrapped = "rwkgr|ppppp|5|5|5/nbqnb|ppppp|5|5|5/5|5|5|5|5/5|5|5|PPPPP|NBQNB/5|5|5|18446744073709551615PPPPPP|RWKGR w Kk - 0 1";
+    assert!(matches!(parse(VariantId::FiveUp, wrapped), Err(FenError::CellCount { .. })), "{wrapped}");
+    // The inputs AFL++ saved (less the target's variant byte), one per variant it hit.
+    let found = [
+        (
+            VariantId::BetzaFlat,
+            "rnbqcbnr|pppnp1pp|5p2|3p4|4P3|2N2N2|PPPP1PPP|R1BQCB1R/r18888888888888888888888bqcb1r|pppppppp|8|8|8|8|PPPPPPPP|R1BQCBNR/rnbqcbnr|pppppopp|7n|8|8|N7|PPPPPPPP|RNBQCBNR/rnbqkbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQKBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR/rnbqcbnr|pppppppp|8|8|8|8|PPPPPPPP|RNBQCBNR w 1a1,1h1,1a8,1h8,4a1,4h1,4a8,4h8,7h1,7h8,8a1,8a8 - 4 5",
+        ),
+        (
+            VariantId::Book3d,
+            "rnbq222222222222222222222222kbnr|pppppppp|8|8|8|8|PPPPPPPP|1NBQKBNR/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|R7/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8\u{fffd}8 b - - +yz,-yz A2α,B2α,C2α,D2α,E2α,F2α,G2α,H2α,A7α,B7α,C7α,D7α,E7α,F7α,G7α,H7α 1 1",
+        ),
+        (
+            VariantId::Pyramid,
+            "rnbqeekbnr|pppppppppp|10|10|10|10|10|N9|PPPPPPPPPP|R1BQEEKBNR/8|8|8|8|8|8|8|8/6|6|6|6|6|66666666666666666666666K66666666/4|4|4|4/2|2 b KQkq -10|10|N9|PPPPPPPPPP|R1BQEEKBNR/ Va2,Vb2,Vc2,Vd2,Ve2,Vf2,Vg2,Vh2,Vi2,Vj2,Va9,Vb9,Vc9,V9,Vg99,Vfd9,Ve,Vh9,Vi9,Vj9 1 1",
+        ),
+    ];
+    for (id, text) in found {
+        assert!(parse(id, text).is_err(), "{id}: {text}");
+    }
+}
