@@ -1,0 +1,199 @@
+//! The fuzz targets' bodies. Each input's first byte picks the variant (from
+//! [`VariantId::ALL`]), so that one corpus reaches every board width; the body
+//! runs at that width through [`VariantId::dispatch`]. The targets in
+//! `src/bin/` hand these to AFL++; `tests/corpus.rs` replays the seed corpus
+//! through them without it. A broken invariant panics, which AFL++ records as
+//! a crash.
+
+use raum_cli::uci::{self, Caps};
+use raum_notation::{
+    format_descriptive, format_move, format_position, parse_coordinate, parse_descriptive, parse_move, parse_position,
+};
+use raum_rules::{Move, Position, Variant, VariantFn, VariantId, Width};
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+/// Longest move text or protocol session a target reads: enough for any
+/// command or move list worth trying, and short enough that no input runs
+/// into AFL++'s timeout merely by repeating `go` thousands of times.
+pub const MAX_TEXT: usize = 4096;
+
+/// Bounds on each protocol session, so that `go depth 100`, `go infinite` or
+/// `setoption name Hash value 4096` end soon and stay small.
+pub const PROTOCOL_CAPS: Caps = Caps { nodes: Some(300), hash_mb: Some(1), threads: Some(2) };
+
+/// The variant an input is about (its first byte) and the rest of it.
+pub fn split(data: &[u8]) -> Option<(VariantId, &[u8])> {
+    let (&first, rest) = data.split_first()?;
+    Some((VariantId::ALL[first as usize % VariantId::ALL.len()], rest))
+}
+
+/// Builds every variant and the engine's tables once, before AFL++'s fork
+/// server starts, so that each input pays only for its own work (and the
+/// first input of each variant does not look slow or unstable).
+pub fn warm_up() {
+    for id in VariantId::ALL {
+        let session = format!("setoption name UCI_Variant value {id}\nposition startpos\ngo nodes 1\n");
+        run_session(session.as_bytes());
+    }
+}
+
+/// `position`: a position string. Invalid UTF-8 reaches the parser as the
+/// text every reader of Raum makes of it (U+FFFD for each bad sequence).
+pub fn position(data: &[u8]) {
+    let Some((id, rest)) = split(data) else { return };
+    let text = String::from_utf8_lossy(rest);
+    id.dispatch(PositionText(&text));
+}
+
+struct PositionText<'a>(&'a str);
+
+impl VariantFn for PositionText<'_> {
+    type Output = ();
+    fn call<S: Width>(self, v: &'static Variant<S>) {
+        let Ok(pos) = parse_position(v, self.0) else { return };
+        check_round_trip(&pos, self.0);
+        // A parsed position is one the rules accept: every legal move in it
+        // must play and unplay cleanly, however odd the position.
+        for &m in pos.legal_moves().iter() {
+            check_play(&pos, m);
+        }
+    }
+}
+
+/// The position's string parses back to the same position, hash and string.
+fn check_round_trip<S: Width>(pos: &Position<S>, from: &str) {
+    let v = pos.variant();
+    assert_eq!(pos.hash(), pos.compute_hash(), "{}: hash of {from:?} is not its recomputed hash", v.id());
+    let text = format_position(pos);
+    let back = parse_position(v, &text)
+        .unwrap_or_else(|e| panic!("{}: {text:?} (written for {from:?}) does not parse: {e}", v.id()));
+    assert_eq!(back, *pos, "{}: {text:?} (written for {from:?}) parses to another position", v.id());
+    assert_eq!(back.hash(), pos.hash(), "{}: {text:?} parses to another hash", v.id());
+    assert_eq!(format_position(&back), text, "{}: {text:?} is written back differently", v.id());
+}
+
+/// Playing `m` keeps the incremental hash right, and unplaying it restores
+/// the position and its hash.
+fn check_play<S: Width>(pos: &Position<S>, m: Move) {
+    let v = pos.variant();
+    let mut p = *pos;
+    let undo = p.play(m);
+    assert_eq!(p.hash(), p.compute_hash(), "{}: hash after {} is not its recomputed hash", v.id(), format_move(v, m));
+    p.unplay(m, undo);
+    assert_eq!(p, *pos, "{}: unplaying {} does not restore {}", v.id(), format_move(v, m), format_position(pos));
+    assert_eq!(p.hash(), pos.hash(), "{}: unplaying {} does not restore the hash", v.id(), format_move(v, m));
+}
+
+/// `moves`: after the variant byte, a count `k` (mod 64) and `k` bytes that
+/// each pick one legal move from the start; the rest is text, one move a
+/// line, each tried in the coordinate, descriptive and either-notation
+/// readers. A line that reads as a move is played before the next line.
+pub fn moves(data: &[u8]) {
+    let Some((id, rest)) = split(data) else { return };
+    let Some((&count, rest)) = rest.split_first() else { return };
+    let (picks, text) = rest.split_at(usize::from(count % 64).min(rest.len()));
+    let text = String::from_utf8_lossy(&text[..text.len().min(MAX_TEXT)]);
+    id.dispatch(MoveText { picks, text: &text });
+}
+
+struct MoveText<'a> {
+    picks: &'a [u8],
+    text: &'a str,
+}
+
+impl VariantFn for MoveText<'_> {
+    type Output = ();
+    fn call<S: Width>(self, v: &'static Variant<S>) {
+        let mut pos = Position::start(v);
+        for &b in self.picks {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[usize::from(b) % legal.len()];
+            check_play(&pos, m);
+            pos.play(m);
+        }
+        for line in self.text.lines() {
+            let either = parse_move(&pos, line);
+            for parsed in [&either, &parse_coordinate(&pos, line), &parse_descriptive(&pos, line)] {
+                if let Ok(m) = parsed {
+                    check_move(&pos, *m, line);
+                }
+            }
+            if let Ok(m) = either {
+                pos.play(m);
+            }
+        }
+    }
+}
+
+/// A move read from `text` is legal, both its written forms read back as it,
+/// and playing it keeps the position sound.
+fn check_move<S: Width>(pos: &Position<S>, m: Move, text: &str) {
+    let v = pos.variant();
+    let here = format_position(pos);
+    assert!(pos.legal_moves().iter().any(|&l| l == m), "{}: {text:?} read as an illegal move in {here}", v.id());
+    let coordinate = format_move(v, m);
+    assert_eq!(parse_coordinate(pos, &coordinate), Ok(m), "{}: {coordinate:?} (from {text:?}) in {here}", v.id());
+    assert_eq!(parse_move(pos, &coordinate), Ok(m), "{}: {coordinate:?} (from {text:?}) in {here}", v.id());
+    let descriptive = format_descriptive(pos, m);
+    assert_eq!(parse_descriptive(pos, &descriptive), Ok(m), "{}: {descriptive:?} (from {text:?}) in {here}", v.id());
+    assert_eq!(parse_move(pos, &descriptive), Ok(m), "{}: {descriptive:?} (from {text:?}) in {here}", v.id());
+    check_play(pos, m);
+    check_round_trip(&pos.play_copy(m), &format!("{here} after {coordinate}"));
+}
+
+/// `protocol`: the rest of the input is a `raum uci` session on the chosen
+/// variant (it starts with `setoption name UCI_Variant`), run under
+/// [`PROTOCOL_CAPS`]. Every line it answers must be one of the protocol's.
+pub fn protocol(data: &[u8]) {
+    let Some((id, rest)) = split(data) else { return };
+    let mut session = format!("setoption name UCI_Variant value {id}\n").into_bytes();
+    session.extend_from_slice(&rest[..rest.len().min(MAX_TEXT)]);
+    let answers = run_session(&session);
+    for line in answers.lines() {
+        let word = line.split(' ').next().unwrap_or_default();
+        assert!(
+            matches!(word, "id" | "option" | "uciok" | "readyok" | "info" | "bestmove"),
+            "answer {line:?} is not a protocol line"
+        );
+    }
+}
+
+/// Runs a session under [`PROTOCOL_CAPS`] and returns what it answered.
+fn run_session(mut input: &[u8]) -> String {
+    let answers = Answers::default();
+    uci::run(&mut input, Box::new(answers.clone()), PROTOCOL_CAPS);
+    let bytes = answers.0.lock().unwrap_or_else(|e| e.into_inner());
+    // The session writes only text it made itself (input echoed in an error
+    // went through a lossy decoding first), so this is valid UTF-8.
+    String::from_utf8(bytes.clone()).unwrap_or_else(|e| panic!("the session wrote invalid UTF-8: {e}"))
+}
+
+/// The session's output, shared with its search thread.
+#[derive(Clone, Default)]
+struct Answers(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Answers {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs `body` on each file named on the command line, saying which one it
+/// is first, so that a panic's message follows the input that caused it.
+pub fn replay_files(body: fn(&[u8])) {
+    for path in std::env::args_os().skip(1) {
+        let shown = path.to_string_lossy().into_owned();
+        let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{shown}: {e}"));
+        eprintln!("{shown}: {} bytes", data.len());
+        body(&data);
+    }
+}

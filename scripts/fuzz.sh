@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of Raum's text parsers (issue 16): builds the targets
+# in fuzz/ with cargo-afl (AFL++ on stable Rust) and runs each for SECONDS
+# (default 60) from its seed corpus, fuzz/corpus/<target>.
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET...]      targets: position moves protocol
+#
+# Exits non-zero if any target found a crash (a panic: a parser's or an
+# invariant's) or a hang, after printing each input's path; replay one with
+# `fuzz/target/release/<target> < <input>`.
+#
+# Environment: FUZZ_TARGET_DIR (default fuzz/target) is where the targets are
+# built, kept apart from the workspace's target directory because cargo-afl
+# builds everything with its own flags; FUZZ_OUT (default
+# $FUZZ_TARGET_DIR/afl-out) is where AFL++ writes; FUZZ_EXECS=N runs each
+# target for about N executions instead of SECONDS.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ALL_TARGETS=(position moves protocol)
+# cargo-afl builds its own AFL++ (4.40c for this version) from source: the
+# compiler runtime it links into the targets must match its afl-fuzz, so
+# Debian's older afl++ package cannot stand in for it.
+CARGO_AFL_VERSION=0.18.2
+
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=("${ALL_TARGETS[@]}")
+for t in "${targets[@]}"; do
+    [ -d "fuzz/corpus/$t" ] || { echo "fuzz.sh: unknown target '$t' (targets: ${ALL_TARGETS[*]})" >&2; exit 2; }
+done
+
+# AFL++ is built with make and a C compiler.
+if ! command -v make >/dev/null || ! command -v cc >/dev/null; then
+    apt-get update -q && apt-get install -y -q make gcc
+fi
+if ! cargo afl --version 2>/dev/null | grep -q "cargo-afl $CARGO_AFL_VERSION"; then
+    cargo install cargo-afl --version "$CARGO_AFL_VERSION" --locked
+fi
+# Installing builds AFL++ and its runtime for the current rustc; a later rustc
+# needs them built again ('already built' is the usual answer).
+if ! out=$(cargo afl config --build 2>&1); then
+    case "$out" in
+        *"already built"*) ;;
+        *) echo "$out" >&2; exit 1 ;;
+    esac
+fi
+
+target_dir=${FUZZ_TARGET_DIR:-$PWD/fuzz/target}
+out_root=${FUZZ_OUT:-$target_dir/afl-out}
+(cd fuzz && CARGO_TARGET_DIR="$target_dir" cargo afl build --release --locked)
+
+# Non-interactive: no status screen, no CPU-governor or core-dump checks (CI
+# machines are shared and their core_pattern is not ours to change), no core
+# binding (another fuzzer or the other core's work may hold one).
+export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1
+
+failed=0
+for t in "${targets[@]}"; do
+    out="$out_root/$t"
+    rm -rf "$out"
+    mkdir -p "$out_root"
+    # The protocol target runs searches (capped at a few hundred nodes each),
+    # so an input may take longer than a parse.
+    timeout_ms=2000
+    [ "$t" = protocol ] && timeout_ms=5000
+    if [ -n "${FUZZ_EXECS:-}" ]; then limit=(-E "$FUZZ_EXECS"); else limit=(-V "$seconds"); fi
+    echo "== fuzz $t: ${limit[*]}"
+    # -G: inputs longer than the targets read only cost time.
+    cargo afl fuzz -i "fuzz/corpus/$t" -o "$out" -x "fuzz/dict/$t.dict" -t "$timeout_ms" -G 8192 "${limit[@]}" \
+        "$target_dir/release/$t" >"$out_root/$t.log" 2>&1 || {
+        tail -n 30 "$out_root/$t.log" >&2
+        echo "fuzz $t: afl-fuzz failed (log: $out_root/$t.log)" >&2
+        failed=1
+        continue
+    }
+    stats="$out/default/fuzzer_stats"
+    field() { awk -v k="$1" '$1 == k { print $3 }' "$stats"; }
+    echo "fuzz $t: $(field execs_done) executions in $(field run_time) s ($(field execs_per_sec) execs/s)," \
+        "corpus $(field corpus_count), crashes $(field saved_crashes), hangs $(field saved_hangs)"
+    for f in "$out"/default/crashes/id:* "$out"/default/hangs/id:*; do
+        [ -e "$f" ] || continue
+        echo "fuzz $t: FOUND $f" >&2
+        failed=1
+    done
+done
+exit $failed
