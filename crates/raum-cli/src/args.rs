@@ -47,6 +47,10 @@ pub enum Command {
     /// external engine; random; greedy) in colour-swapped pairs, and print the
     /// score, Elo, pentanomial pair counts and an SPRT verdict for player A.
     Match(MatchArgs),
+    /// Read game records (PGN-style files, RULES.md), replay every game under the rules and
+    /// print each game's final position string, one line a game. A record that does not
+    /// replay is reported by file, game and move, and the command exits non-zero.
+    Pgn(PgnArgs),
     /// Tune the evaluation (Texel's method) on `raum match --record` files:
     /// prints the error before and after and the tuned parameters.
     Tune(TuneArgs),
@@ -110,6 +114,26 @@ pub struct PlayArgs {
     /// With --engine: thinking time per move in milliseconds (default 1000).
     #[arg(long)]
     pub movetime: Option<u64>,
+    /// Keep the game in this record file, written again after every move (an existing
+    /// file is not overwritten unless it is the --load file).
+    #[arg(long)]
+    pub save: Option<std::path::PathBuf>,
+    /// Resume the game of this record file (its variant and start come from the record).
+    #[arg(long, conflicts_with_all = ["fen", "setup", "moves"])]
+    pub load: Option<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct PgnArgs {
+    /// Record files (one or more games each).
+    #[arg(required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    /// Print each game's moves in coordinates instead of its final position.
+    #[arg(long, conflicts_with = "check")]
+    pub moves: bool,
+    /// Only check the records; print how many games were read.
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(Args, Debug)]
@@ -177,6 +201,10 @@ pub struct MatchArgs {
     /// reason, opening position, moves in coordinates.
     #[arg(long)]
     pub record: Option<std::path::PathBuf>,
+    /// Write every game as a record (RULES.md's PGN-style text): players, result,
+    /// termination, opening position and the engines' evaluations as comments.
+    #[arg(long)]
+    pub pgn: Option<std::path::PathBuf>,
     /// Games played at the same time (each on its own thread, with its own players).
     #[arg(long, short = 'j', default_value_t = 1)]
     pub concurrency: u32,

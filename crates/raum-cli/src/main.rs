@@ -7,6 +7,7 @@ mod clock;
 mod matches;
 mod perft;
 mod play;
+mod records;
 mod show;
 mod stats;
 mod tune;
@@ -58,6 +59,7 @@ fn run(cli: args::Cli) -> Result<()> {
         Bench(a) => bench::bench(&a),
         Uci => uci::uci(),
         Match(a) => matches::run_match(&a),
+        Pgn(a) => records::pgn(&a),
         Tune(a) => tune::tune(&a),
     }
 }

@@ -19,11 +19,12 @@
 use crate::adjudication::{self, DrawRule, Judge, ResignRule, Rules, Verdict};
 use crate::args::{MatchArgs, variant_id};
 use crate::clock::{Clocks, TimeControl};
+use crate::records;
 use crate::stats;
-use crate::uci_client::UciEngine;
+use crate::uci_client::{Said, UciEngine};
 use anyhow::{Context, Result, bail};
 use raum_engine::{Engine, EvalParams, Feature, Features, Limits, Score, SearchParams};
-use raum_notation::{format_move, format_position, parse_position};
+use raum_notation::{Record, RecordResult, format_move, format_position, parse_position, termination_of};
 use raum_rules::{Color, DrawReason, Game, Move, MoveKind, Outcome, Position, Variant, VariantFn, VariantId, Width};
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
@@ -272,14 +273,14 @@ impl Player {
         }
     }
 
-    /// The player's move with its score in centipawns from its own side (if
+    /// The player's move with its score from its own side and the depth (if
     /// it reports one: engines do), or why it gives none; engines are told the clocks.
     fn choose<S: Width>(
         &mut self,
         game: &Game<S>,
         rng: &mut Rng,
         clocks: &Clocks,
-    ) -> Result<(Move, Option<i32>), String> {
+    ) -> Result<(Move, Option<Said>), String> {
         let pos = game.position();
         let none = || "gave no move".to_string();
         match self {
@@ -287,11 +288,11 @@ impl Player {
                 let limits = clocks.apply(limits, pos.side_to_move());
                 let r = e.search(game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {});
                 let m = r.best.ok_or_else(none)?;
-                Ok((m, Some(adjudication::centipawns(r.info.score))))
+                Ok((m, Some(Said { score: r.info.score, depth: Some(r.info.depth) })))
             }
             Player::Uci(e, limits, _) => {
                 let limits = clocks.apply(limits, pos.side_to_move());
-                e.choose(game, &limits).map(|(m, score)| (m, score.map(adjudication::centipawns)))
+                e.choose(game, &limits)
             }
             Player::Random => {
                 let moves = pos.legal_moves();
@@ -319,7 +320,11 @@ struct GameResult {
     /// White's score in half points: 2 win, 1 draw, 0 loss.
     white_half_points: u32,
     reason: String,
+    /// The record's `Termination` value.
+    termination: &'static str,
     moves: Vec<Move>,
+    /// What the mover's engine said of each move, as a record's comment.
+    comments: Vec<Option<String>>,
     /// Set when the game was ended by adjudication.
     adjudicated: Option<Verdict>,
 }
@@ -347,16 +352,22 @@ fn play_game<S: Width>(
     let mut judge = Judge::new(rules);
     let mut verdict = None;
     let mut clocks = Clocks::new(white.time_control(), black.time_control());
+    let mut comments: Vec<Option<String>> = Vec::new();
     loop {
-        let end = |half: u32, reason: &str, game: &Game<S>| GameResult {
-            white_half_points: half,
-            reason: reason.to_string(),
-            moves: game.moves().to_vec(),
-            adjudicated: None,
+        let end = |half: u32, reason: &str, termination: &'static str, game: &Game<S>, comments: &[Option<String>]| {
+            GameResult {
+                white_half_points: half,
+                reason: reason.to_string(),
+                termination,
+                moves: game.moves().to_vec(),
+                comments: comments.to_vec(),
+                adjudicated: None,
+            }
         };
         if let Some(outcome) = game.outcome() {
+            let termination = termination_of(outcome);
             return match outcome {
-                Outcome::Checkmate { winner } => end(win_for(winner), "checkmate", &game),
+                Outcome::Checkmate { winner } => end(win_for(winner), "checkmate", termination, &game, &comments),
                 Outcome::Draw(r) => end(
                     1,
                     match r {
@@ -365,7 +376,9 @@ fn play_game<S: Width>(
                         DrawReason::Repetition => "repetition",
                         DrawReason::BareKings => "bare kings",
                     },
+                    termination,
                     &game,
+                    &comments,
                 ),
             };
         }
@@ -375,10 +388,10 @@ fn play_game<S: Width>(
                 Verdict::Resigns(side) => win_for(side.opponent()),
                 Verdict::Draw => 1,
             };
-            return GameResult { adjudicated: Some(v), ..end(half, &v.to_string(), &game) };
+            return GameResult { adjudicated: Some(v), ..end(half, &v.to_string(), "adjudication", &game, &comments) };
         }
         if game.moves().len() >= max_plies as usize {
-            return end(1, "max plies (adjudicated draw)", &game);
+            return end(1, "max plies (adjudicated draw)", "adjudication", &game, &comments);
         }
         let side = game.position().side_to_move();
         let player = if side == Color::White { &mut *white } else { &mut *black };
@@ -386,20 +399,56 @@ fn play_game<S: Width>(
         let started = Instant::now();
         let choice = player.choose(&game, rng, &clocks);
         if !clocks.charge(side, started.elapsed()) {
-            return end(loses, &format!("{side} lost on time"), &game);
+            return end(loses, &format!("{side} lost on time"), "time", &game, &comments);
         }
         match choice {
-            Err(why) => return end(loses, &format!("{side}: {why}"), &game),
+            Err(why) => return end(loses, &format!("{side}: {why}"), "illegal-move", &game, &comments),
             Ok((m, _)) if !game.position().is_legal(m) => {
                 let text = format_move(game.position().variant(), m);
-                return end(loses, &format!("{side} played an illegal move {text}"), &game);
+                return end(loses, &format!("{side} played an illegal move {text}"), "illegal-move", &game, &comments);
             }
-            Ok((m, score)) => {
-                verdict = judge.record(side, score, game.moves().len() as u32);
+            Ok((m, said)) => {
+                let cp = said.map(|s| adjudication::centipawns(s.score));
+                verdict = judge.record(side, cp, game.moves().len() as u32);
+                comments.push(said.map(|s| records::eval_comment(s.score, side, s.depth.unwrap_or(0))));
                 game.play(m).expect("a legal move plays");
             }
         }
     }
+}
+
+/// A finished match game as a record: players, result, termination, the
+/// opening (as `FEN` unless it is the start) and each engine's evaluation of
+/// its own moves as comments.
+fn match_record<S: Width>(v: &'static Variant<S>, a: &MatchArgs, p: &Played<S>, date: &str) -> Record {
+    let mut game = Game::new(p.start);
+    for &m in &p.result.moves {
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    let mut r = Record::from_game(&game);
+    let second = p.number.is_multiple_of(2);
+    let (white, black) = if second { (&a.b, &a.a) } else { (&a.a, &a.b) };
+    r.set_tag("Event", &format!("raum match ({})", v.id()));
+    r.set_tag("Site", "raum match");
+    r.set_tag("Date", date);
+    r.set_tag("Round", &p.number.to_string());
+    r.set_tag("White", white);
+    r.set_tag("Black", black);
+    r.set_result(match p.result.white_half_points {
+        2 => RecordResult::WhiteWins,
+        1 => RecordResult::Draw,
+        _ => RecordResult::BlackWins,
+    });
+    r.set_tag("Termination", p.result.termination);
+    if !matches!(p.result.termination, "checkmate" | "stalemate" | "fifty-move" | "repetition" | "bare-kings") {
+        r.set_tag("TerminationDetails", &p.result.reason);
+    }
+    for (m, c) in r.moves.iter_mut().zip(&p.result.comments) {
+        m.comment.clone_from(c);
+    }
+    r
 }
 
 /// The adjudication rules `--resign-*` and `--draw-*` ask for.
@@ -606,6 +655,13 @@ fn run_match_at<S: Width>(v: &'static Variant<S>, a: &MatchArgs) -> Result<()> {
         Some(path) => read_book(v, path)?,
         None => Vec::new(),
     };
+    let mut pgn = match &a.pgn {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path).with_context(|| format!("creating --pgn {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let date = records::today();
     let mut record = match &a.record {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).with_context(|| format!("creating --record {}", path.display()))?,
@@ -624,6 +680,7 @@ fn run_match_at<S: Width>(v: &'static Variant<S>, a: &MatchArgs) -> Result<()> {
             Player::new(&ctx.specs.1, v).context("starting player B (in --b)")?,
         ));
     }
+    let mut written = 0u64;
     let next_pair = AtomicU64::new(0);
     let halt = AtomicBool::new(false);
     let bounds = stats::sprt_bounds(a.alpha, a.beta);
@@ -671,6 +728,15 @@ fn run_match_at<S: Width>(v: &'static Variant<S>, a: &MatchArgs) -> Result<()> {
                         format_position(&p.start),
                         moves.join(" ")
                     )?;
+                }
+                out.flush()?;
+            }
+            if let Some(out) = pgn.as_mut() {
+                for p in &games {
+                    // Each game is written whole, a blank line before every game but the first.
+                    let sep = if written == 0 { "" } else { "\n" };
+                    write!(out, "{sep}{}", match_record(v, a, p, &date))?;
+                    written += 1;
                 }
                 out.flush()?;
             }

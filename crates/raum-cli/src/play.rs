@@ -1,11 +1,15 @@
 //! `raum play`: a game at the terminal, between two people or against Raum's engine.
 
 use crate::args::{PlayArgs, position, variant_id};
-use anyhow::{Result, bail};
+use crate::records;
+use anyhow::{Context, Result, bail};
 use raum_engine::{Engine, Limits, Score, SearchResult};
-use raum_notation::{format_descriptive, format_move, format_position, parse_move, render_diagram};
+use raum_notation::{
+    Record, RecordResult, format_descriptive, format_move, format_position, parse_move, render_diagram, termination_of,
+};
 use raum_rules::{Color, Game, Move, Position, Variant, VariantFn, Width};
 use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -85,21 +89,94 @@ fn report<S: Width>(pos: &Position<S>, r: &SearchResult) -> String {
 }
 
 pub fn play(a: &PlayArgs) -> Result<()> {
-    variant_id(&a.position.variant)?.dispatch(Play(a))
+    let loaded = a.load.as_deref().map(records::load_one).transpose()?;
+    if let Some(path) = &a.save {
+        let resumed_here = a.load.as_deref().is_some_and(|l| same_file(l, path));
+        if path.exists() && !resumed_here {
+            bail!(
+                "{} exists and --save does not overwrite a game: resume it with --load {0} --save {0}, or save to another file",
+                path.display()
+            );
+        }
+    }
+    let id = match &loaded {
+        Some(r) => {
+            let id =
+                r.variant().with_context(|| format!("in {}", a.load.as_deref().unwrap_or(Path::new("")).display()))?;
+            let named = variant_id(&a.position.variant)?;
+            if a.position.variant != "five-up" && named != id {
+                bail!("--variant {named} but the loaded game is {id}");
+            }
+            id
+        }
+        None => variant_id(&a.position.variant)?,
+    };
+    id.dispatch(Play(a, loaded))
+}
+
+/// Whether two paths name the same file (a file that does not exist yet is
+/// compared by name).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
 }
 
 /// `raum play`'s body at the variant's width.
-struct Play<'a>(&'a PlayArgs);
+struct Play<'a>(&'a PlayArgs, Option<Record>);
 
 impl VariantFn for Play<'_> {
     type Output = Result<()>;
     fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
-        play_at(v, self.0)
+        play_at(v, self.0, self.1)
     }
 }
 
-fn play_at<S: Width>(v: &'static Variant<S>, a: &PlayArgs) -> Result<()> {
-    let start = position(v, &a.position)?;
+/// The game's record, kept in `--save`'s file after every change.
+struct Keeper {
+    record: Record,
+    path: Option<PathBuf>,
+}
+
+impl Keeper {
+    fn save(&self) -> Result<()> {
+        match &self.path {
+            Some(path) => records::save(path, &self.record.to_string()),
+            None => Ok(()),
+        }
+    }
+
+    fn push(&mut self, san: String, comment: Option<String>) -> Result<()> {
+        self.record.push(san, comment);
+        self.save()
+    }
+
+    fn end(&mut self, result: RecordResult, termination: &str) -> Result<()> {
+        self.record.set_result(result);
+        self.record.set_tag("Termination", termination);
+        self.save()
+    }
+
+    fn texts(&self) -> Vec<String> {
+        self.record.moves.iter().map(|m| m.text.clone()).collect()
+    }
+}
+
+/// The player names a new record gives.
+fn player_names(a: &PlayArgs, human: Color) -> [String; 2] {
+    let raum = match (a.level, a.movetime) {
+        (Some(l), _) => format!("Raum (level {l})"),
+        (None, ms) => format!("Raum ({} ms a move)", ms.unwrap_or(1000)),
+    };
+    let mut names = [String::from("Human"), String::from("Human")];
+    if a.engine {
+        names[human.opponent().index()] = raum;
+    }
+    names
+}
+
+fn play_at<S: Width>(v: &'static Variant<S>, a: &PlayArgs, loaded: Option<Record>) -> Result<()> {
     let limits = engine_limits(a)?;
     let human = match a.color.as_deref() {
         None | Some("white") | Some("w") => Color::White,
@@ -110,20 +187,49 @@ fn play_at<S: Width>(v: &'static Variant<S>, a: &PlayArgs) -> Result<()> {
         bail!("--color chooses your side against the engine: add --engine");
     }
     let mut engine = Engine::new(64, 1);
-    let mut game = Game::new(start);
-    let mut record: Vec<String> = Vec::new();
+    let (mut game, record) = match loaded {
+        Some(record) => {
+            let file = a.load.as_deref().unwrap_or(Path::new("")).display().to_string();
+            let game = record.replay(v).with_context(|| format!("in {file}"))?;
+            (game, record)
+        }
+        None => {
+            let game = Game::new(position(v, &a.position)?);
+            let mut record = Record::from_game(&game);
+            record.set_tag("Event", "raum play");
+            record.set_tag("Date", &records::today());
+            let [white, black] = player_names(a, human);
+            record.set_tag("White", &white);
+            record.set_tag("Black", &black);
+            (game, record)
+        }
+    };
+    let mut keeper = Keeper { record, path: a.save.clone() };
+    keeper.save()?;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     println!("Raum: {} — type 'help' for help.", v.spec().title);
     if a.engine {
         println!("You play {human}; Raum plays {}.", human.opponent());
     }
+    if let Some(path) = &a.save {
+        println!("The game is saved in {} after every move.", path.display());
+    }
     print!("{}", render_diagram(v, &game.position().to_setup(), None));
+    if keeper.record.result != RecordResult::Unfinished && game.outcome().is_none() {
+        let how = keeper.record.tag("Termination").map(|t| format!(" ({t})")).unwrap_or_default();
+        println!("This game is over: {}{how}.", keeper.record.result);
+        return Ok(());
+    }
     let mut lines = stdin.lock().lines();
     loop {
         if let Some(outcome) = game.outcome() {
+            if keeper.record.result == RecordResult::Unfinished {
+                keeper.end(RecordResult::of_outcome(outcome), termination_of(outcome))?;
+            }
             println!("Game over: {outcome}");
-            println!("Moves: {}", numbered(&record, game.start().side_to_move(), game.start().fullmove_number()));
+            let texts = keeper.texts();
+            println!("Moves: {}", numbered(&texts, game.start().side_to_move(), game.start().fullmove_number()));
             return Ok(());
         }
         let pos = *game.position();
@@ -134,7 +240,7 @@ fn play_at<S: Width>(v: &'static Variant<S>, a: &PlayArgs) -> Result<()> {
             let san = format_descriptive(&pos, m);
             game.play(m).map_err(|_| anyhow::anyhow!("the engine chose an illegal move {}", format_move(v, m)))?;
             println!("{} {san}  ({})  [{}]", move_prefix(&pos), format_move(v, m), report(&pos, &r));
-            record.push(san);
+            keeper.push(san, Some(records::eval_comment(r.info.score, side, r.info.depth)))?;
             print!("{}", render_diagram(v, &game.position().to_setup(), None));
             continue;
         }
@@ -142,7 +248,7 @@ fn play_at<S: Width>(v: &'static Variant<S>, a: &PlayArgs) -> Result<()> {
         out.flush()?;
         let Some(line_in) = lines.next() else {
             println!();
-            println!("Input ended; game left unfinished after {} plies.", record.len());
+            println!("Input ended; game left unfinished after {} plies.", game.moves().len());
             return Ok(());
         };
         let line_in = line_in?;
@@ -155,8 +261,9 @@ fn play_at<S: Width>(v: &'static Variant<S>, a: &PlayArgs) -> Result<()> {
                 return Ok(());
             }
             "resign" => {
-                let winner = side.opponent();
-                println!("{side} resigns: {}", if winner == Color::White { "1-0" } else { "0-1" });
+                let result = RecordResult::win_for(side.opponent());
+                keeper.end(result, "resignation")?;
+                println!("{side} resigns: {result}");
                 return Ok(());
             }
             "moves" => {
@@ -182,9 +289,10 @@ fn play_at<S: Width>(v: &'static Variant<S>, a: &PlayArgs) -> Result<()> {
                 }
                 for _ in 0..plies {
                     if game.undo() {
-                        record.pop();
+                        keeper.record.moves.pop();
                     }
                 }
+                keeper.save()?;
                 print!("{}", render_diagram(v, &game.position().to_setup(), None));
             }
             "fen" => println!("{}", format_position(&pos)),
@@ -197,7 +305,7 @@ fn play_at<S: Width>(v: &'static Variant<S>, a: &PlayArgs) -> Result<()> {
                         continue;
                     }
                     println!("{} {san}  ({})", move_prefix(&pos), format_move(v, m));
-                    record.push(san);
+                    keeper.push(san, None)?;
                     print!("{}", render_diagram(v, &game.position().to_setup(), None));
                 }
                 Err(e) => println!("{e}. Type 'moves' for the legal moves, 'help' for help."),

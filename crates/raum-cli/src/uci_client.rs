@@ -62,7 +62,7 @@ impl Process {
     }
 
     /// As [`Process::wait_for`], with the last score an `info` line gave on the way.
-    fn wait_with_score(&mut self, word: &str, within: Duration) -> Result<(String, Option<Score>)> {
+    fn wait_with_score(&mut self, word: &str, within: Duration) -> Result<(String, Option<Said>)> {
         let deadline = Instant::now() + within;
         let mut score = None;
         loop {
@@ -144,7 +144,7 @@ impl UciEngine {
 
     /// The engine's move in `game`, searched to `limits`, with the last score
     /// it reported, or why there is none (the player then loses).
-    pub fn choose<S: Width>(&mut self, game: &Game<S>, limits: &Limits) -> Result<(Move, Option<Score>), String> {
+    pub fn choose<S: Width>(&mut self, game: &Game<S>, limits: &Limits) -> Result<(Move, Option<Said>), String> {
         let go = go_command(limits);
         let v = game.position().variant();
         let clock = match game.position().side_to_move() {
@@ -177,7 +177,16 @@ impl UciEngine {
 }
 
 /// The score of an `info` line (`score cp N` or `score mate N`), if it has one.
-fn info_score(line: &str) -> Option<Score> {
+/// A score an engine reported, from its own side, with the depth it came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Said {
+    /// The score from the mover's side.
+    pub score: Score,
+    /// The search depth, if the engine said.
+    pub depth: Option<u32>,
+}
+
+fn info_score(line: &str) -> Option<Said> {
     let mut words = line.split_whitespace();
     if words.next() != Some("info") {
         return None;
@@ -186,11 +195,13 @@ fn info_score(line: &str) -> Option<Score> {
     let words: Vec<&str> = words.take_while(|&w| w != "string").collect();
     let at = words.iter().position(|&w| w == "score")?;
     let value = words.get(at + 2)?.parse().ok()?;
-    match *words.get(at + 1)? {
-        "cp" => Some(Score::Cp(value)),
-        "mate" => Some(Score::Mate(value)),
-        _ => None,
-    }
+    let score = match *words.get(at + 1)? {
+        "cp" => Score::Cp(value),
+        "mate" => Score::Mate(value),
+        _ => return None,
+    };
+    let depth = words.iter().position(|&w| w == "depth").and_then(|i| words.get(i + 1)?.parse().ok());
+    Some(Said { score, depth })
 }
 
 /// The `go` command for `limits`.
@@ -241,9 +252,14 @@ mod tests {
 
     #[test]
     fn info_lines_give_scores() {
-        assert_eq!(info_score("info depth 5 seldepth 9 score cp -35 nodes 100 pv Ec2-Ec3"), Some(Score::Cp(-35)));
-        assert_eq!(info_score("info depth 9 score mate 2 upperbound nodes 5"), Some(Score::Mate(2)));
-        assert_eq!(info_score("info depth 9 score mate -1"), Some(Score::Mate(-1)));
+        assert_eq!(
+            info_score("info depth 5 seldepth 9 score cp -35 nodes 100 pv Ec2-Ec3").map(|s| s.score),
+            Some(Score::Cp(-35))
+        );
+        assert_eq!(info_score("info depth 9 score mate 2 upperbound nodes 5").map(|s| s.score), Some(Score::Mate(2)));
+        assert_eq!(info_score("info depth 9 score mate -1").map(|s| s.score), Some(Score::Mate(-1)));
+        assert_eq!(info_score("info depth 9 score mate -1").and_then(|s| s.depth), Some(9));
+        assert_eq!(info_score("info score cp 10 nodes 5").map(|s| s.depth), Some(None));
         for none in [
             "info depth 5 nodes 100",
             "info string the score cp 100 is a guess",

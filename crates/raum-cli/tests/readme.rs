@@ -66,7 +66,12 @@ fn readme_examples_run_as_shown() {
     for (cmd, expected) in finished {
         let args = split_args(&cmd);
         assert_eq!(args[0], "raum", "README example does not run raum: {cmd}");
-        let o = Command::new(env!("CARGO_BIN_EXE_raum")).args(&args[1..]).output().expect("raum runs");
+        // From the repository's root, as the README's reader runs them.
+        let o = Command::new(env!("CARGO_BIN_EXE_raum"))
+            .args(&args[1..])
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .output()
+            .expect("raum runs");
         assert!(o.status.success(), "{cmd}: {}", String::from_utf8_lossy(&o.stderr));
         assert_eq!(normalise(&String::from_utf8_lossy(&o.stdout)), normalise(&expected), "README example: {cmd}");
         examples += 1;

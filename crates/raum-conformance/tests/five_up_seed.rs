@@ -11,8 +11,8 @@ use raum_bitboard::CellSet;
 use raum_conformance::seed_diagram::SeedDiagram;
 use raum_geometry::Coord;
 use raum_notation::{
-    MoveError, format_descriptive, format_move, format_position, parse_move, parse_position, render_diagram,
-    start_string,
+    MoveError, RecordResult, ReplayError, format_descriptive, format_move, format_position, parse_move, parse_position,
+    parse_records, render_diagram, start_string, write_records,
 };
 use raum_rules::{Cells, Color, Kind, Move, MoveKind, Outcome, Piece, Position, PositionError, Variant, VariantId};
 use std::collections::BTreeSet;
@@ -943,6 +943,35 @@ fn the_declined_gambit_line() {
     let b3 = play(&mut p, "PxCc3");
     let w4 = play(&mut p, "PxCc3");
     assert_eq!([m3, b3, w4].map(|m| format_move(v(), m)), ["Cc2-Cc3", "Bc4-Cc3", "Cb2-Cc3"]);
+}
+
+/// The sample games, kept as a record file, replay under the rules to the
+/// seed's diagrams.
+#[test]
+fn the_seed_games_as_records_replay_to_the_diagrams() {
+    let text = include_str!("../data/records/five-up-seed.pgn");
+    let records = parse_records(text).unwrap();
+    assert_eq!(records.len(), 5);
+    let games: Vec<_> = records.iter().map(|r| r.replay(v()).unwrap_or_else(|e| panic!("{e}"))).collect();
+    assert_board(games[0].position(), &fig(GAME1_AFTER_3), "the first sample line");
+    assert_board(games[1].position(), &fig(GAME2_AFTER_5), "the second sample game");
+    assert_eq!(games[2].outcome(), Some(Outcome::Checkmate { winner: Color::Black }));
+    assert_eq!(records[2].result, RecordResult::BlackWins);
+    assert_board(games[3].position(), &fig(GAMBIT_AFTER_5), "the gambit");
+    assert_eq!(format_move(v(), games[4].moves()[6]), "Cb2-Cc3", "the declined gambit's 4. PxCc3");
+    // The file reads back from what it writes.
+    assert_eq!(parse_records(&write_records(&records)).unwrap(), records);
+    // The seed's own "3. PxCd3" is refused by name: two pawns can take there.
+    let literal = text.replace("3. P(Cc2)xCd3", "3. PxCd3");
+    let gambit = &parse_records(&literal).unwrap()[3];
+    match gambit.replay(v()) {
+        Err(e @ ReplayError::Move { number: 3, black: false, .. }) => {
+            let e = e.to_string();
+            assert!(e.starts_with("move 3. PxCd3: ambiguous: it could be "), "{e}");
+            assert!(e.contains("Cc2-Cd3") && e.contains("Dd2-Cd3"), "{e}");
+        }
+        other => panic!("PxCd3 should be refused as ambiguous, got {other:?}"),
+    }
 }
 
 #[test]

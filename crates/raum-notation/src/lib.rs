@@ -1,6 +1,6 @@
 //! Notation for Raum: position strings, coordinate moves (`Ec2-Ec4`),
-//! descriptive moves (`P-Cc2`, `BxCe4`, `P(Dd2)-Dd3`) and text diagrams in the
-//! seed documents' style. Cell names (`Cc3`) come from the rules crate
+//! descriptive moves (`P-Cc2`, `BxCe4`, `P(Dd2)-Dd3`), text diagrams in the
+//! seed documents' style and PGN-style game records. Cell names (`Cc3`) come from the rules crate
 //! ([`raum_rules::Variant::cell_name`]), since each variant's naming scheme is data.
 //!
 //! ```
@@ -18,9 +18,13 @@ mod diagram;
 mod error;
 mod fen;
 mod moves;
+mod record;
 
 pub use descriptive::{format_descriptive, parse_descriptive};
 pub use diagram::{Marks, render_diagram};
 pub use error::{FenError, MoveError};
 pub use fen::{format_position, parse_position, parse_setup, start_string};
 pub use moves::{format_move, parse_coordinate, parse_move};
+pub use record::{
+    Record, RecordError, RecordMove, RecordResult, ReplayError, parse_records, termination_of, write_records,
+};

@@ -1,0 +1,163 @@
+//! Game records at the command line: `raum pgn`, `raum play --save/--load`
+//! and `raum match --pgn`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn raum(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_raum"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("raum starts");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    child.wait_with_output().expect("raum finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("records-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 path")
+}
+
+const SEED_GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../raum-conformance/data/records/five-up-seed.pgn");
+
+#[test]
+fn pgn_prints_each_games_final_position() {
+    let o = raum(&["pgn", SEED_GAMES], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    // The first sample line's position, as `raum fen` gives it.
+    let fen = raum(&["fen", "--moves", "P-Cc2 P-Cc4 P-Cc3 P-Cd4 P-Cd2"], "");
+    assert_eq!(lines[0], stdout(&fen).trim());
+    let o = raum(&["pgn", "--moves", SEED_GAMES], "");
+    assert_eq!(stdout(&o).lines().nth(2), Some("Dc2-Cc2 Bc4-Cc4 Db1-Ca1 Bb5-Eb2"));
+    let o = raum(&["pgn", "--check", SEED_GAMES], "");
+    assert_eq!(stdout(&o), "5 games, all legal\n");
+}
+
+#[test]
+fn pgn_names_the_file_game_and_move_of_a_bad_record() {
+    let dir = scratch("bad");
+    let bad = dir.join("bad.pgn");
+    let good = "[Variant \"five-up\"]\n\n1. Cc2 Cc4 *\n\n";
+    std::fs::write(&bad, format!("{good}[Variant \"five-up\"]\n\n1. P-Cc2 P-Cc4 2. B-Ca1 BxEb3 *\n")).unwrap();
+    let o = raum(&["pgn", s(&bad)], "");
+    assert!(!o.status.success());
+    assert_eq!(stdout(&o).lines().count(), 1, "the good game is still reported");
+    let err = stderr(&o);
+    assert!(err.contains(&format!("{}: game 2, move 2... BxEb3: not legal here", bad.display())), "{err}");
+    assert!(err.contains("1 refused (2 games read)"), "{err}");
+    // Unreadable text names the line; a missing file names the file.
+    std::fs::write(&bad, "[Variant \"five-up\"]\n\n1. Cc2 {never closed\n").unwrap();
+    let o = raum(&["pgn", s(&bad)], "");
+    assert!(stderr(&o).contains("game 1, line 3: a comment opened with { is not closed"), "{}", stderr(&o));
+    let o = raum(&["pgn", s(&dir.join("missing.pgn"))], "");
+    assert!(!o.status.success() && stderr(&o).contains("missing.pgn"), "{}", stderr(&o));
+}
+
+#[test]
+fn play_saves_every_move_and_resumes() {
+    let dir = scratch("play");
+    let file = dir.join("game.pgn");
+    // Two moves, then the terminal closes (end of input): the record is kept.
+    let o = raum(&["play", "--save", s(&file)], "P-Cc2\nP-Cc4\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("[Variant \"five-up\"]") && saved.contains("[Result \"*\"]"), "{saved}");
+    assert!(saved.ends_with("\n1. Cc2 Cc4 *\n"), "{saved}");
+    // --save does not overwrite another game.
+    let o = raum(&["play", "--save", s(&file)], "");
+    assert!(!o.status.success() && stderr(&o).contains("exists"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), saved);
+    // Resumed and finished: the same file holds the whole game and its result.
+    let o = raum(&["play", "--load", s(&file), "--save", s(&file)], "B-Ca1\nBxEb2\n");
+    assert!(stdout(&o).contains("Game over: 0-1 (Black mates)"), "{}", stdout(&o));
+    let done = std::fs::read_to_string(&file).unwrap();
+    assert!(done.contains("[Termination \"checkmate\"]") && done.ends_with("2. B-Ca1 BxEb2# 0-1\n"), "{done}");
+    // `raum pgn` replays it to the position `raum play` reached.
+    let o = raum(&["pgn", s(&file)], "");
+    let fen = raum(&["fen", "--moves", "P-Cc2 P-Cc4 B-Ca1 BxEb2"], "");
+    assert_eq!(stdout(&o), stdout(&fen));
+    // Loading a finished game shows it and ends.
+    let o = raum(&["play", "--load", s(&file)], "");
+    assert!(stdout(&o).contains("Game over: 0-1 (Black mates)"), "{}", stdout(&o));
+    // Undo and resignation are recorded too.
+    let other = dir.join("resigned.pgn");
+    let o = raum(&["play", "--variant", "raumschach", "--save", s(&other)], "Ba2-Ba3\nDa4-Da3\nundo\nresign\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&other).unwrap();
+    assert!(text.contains("[Termination \"resignation\"]") && text.ends_with("\n1. Ba3 1-0\n"), "{text}");
+    let o = raum(&["play", "--load", s(&other)], "");
+    assert!(stdout(&o).contains("This game is over: 1-0 (resignation)."), "{}", stdout(&o));
+}
+
+#[test]
+fn play_load_refuses_what_it_cannot_resume() {
+    let dir = scratch("load");
+    let two = dir.join("two.pgn");
+    std::fs::write(&two, "[Variant \"five-up\"]\n\n*\n\n[Variant \"five-up\"]\n\n*\n").unwrap();
+    let o = raum(&["play", "--load", s(&two)], "");
+    assert!(stderr(&o).contains("holds 2 games"), "{}", stderr(&o));
+    let other = dir.join("raumschach.pgn");
+    std::fs::write(&other, "[Variant \"raumschach\"]\n\n*\n").unwrap();
+    let o = raum(&["play", "--variant", "octahedral", "--load", s(&other)], "");
+    assert!(stderr(&o).contains("the loaded game is raumschach"), "{}", stderr(&o));
+    let o = raum(&["play", "--load", s(&other), "--fen", "x"], "");
+    assert!(!o.status.success());
+    // A record whose moves do not replay names the move.
+    std::fs::write(&other, "[Variant \"raumschach\"]\n\n1. Zz9 *\n").unwrap();
+    let o = raum(&["play", "--load", s(&other)], "");
+    assert!(stderr(&o).contains("move 1. Zz9"), "{}", stderr(&o));
+}
+
+#[test]
+fn match_pgn_reads_back() {
+    let dir = scratch("match");
+    let file = dir.join("match.pgn");
+    let o = raum(
+        &[
+            "match",
+            "--variant",
+            "raumschach",
+            "--a",
+            "engine:nodes=300",
+            "--b",
+            "greedy",
+            "--games",
+            "2",
+            "--pgn",
+            s(&file),
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("[Variant \"raumschach\"]").count(), 2, "{text}");
+    assert!(text.contains("[White \"engine:nodes=300\"]\n[Black \"greedy\"]"), "{text}");
+    assert!(text.contains("[Round \"2\"]") && text.contains("[Termination \""), "{text}");
+    assert!(text.contains("[FEN \""), "the random opening is the game's start: {text}");
+    // The engine's moves carry its evaluation and depth.
+    assert!(text.contains("{+") || text.contains("{-"), "{text}");
+    let o = raum(&["pgn", "--check", s(&file)], "");
+    assert_eq!(stdout(&o), "2 games, all legal\n", "{}", stderr(&o));
+}

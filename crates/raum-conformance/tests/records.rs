@@ -1,0 +1,108 @@
+//! Game records in every variant: a record of a random game, with tags of
+//! every kind (unknown ones included), comments and any result, writes, reads
+//! back equal, writes again identically, and replays to the game's position.
+
+use proptest::prelude::*;
+use raum_conformance::rng::Rng;
+use raum_notation::{Record, RecordResult, format_position, parse_records, write_records};
+use raum_rules::{Game, Position, Variant, VariantFn, VariantId, Width};
+
+/// Words for comments and tag values, awkward ones included.
+const WORDS: &[&str] =
+    &["+0.35/12", "-1.00/3", "mate", "Raum", "\"quoted\"", "back\\slash", "E2α", "(x)", ";semi", "[t]", "ünï"];
+
+fn words(rng: &mut Rng, n: usize) -> String {
+    (0..n).map(|_| WORDS[rng.below(WORDS.len())]).collect::<Vec<_>>().join(" ")
+}
+
+/// A random game of `v` (from a random opening position half of the time, so
+/// that records with `FEN` tags are covered) as a record, with random extras.
+fn random_record<S: Width>(v: &'static Variant<S>, seed: u64, plies: usize) -> (Record, Game<S>) {
+    let mut rng = Rng::new(seed);
+    let mut start = Position::start(v);
+    if rng.below(2) == 1 {
+        for _ in 0..1 + rng.below(7) {
+            let moves = start.legal_moves();
+            if moves.is_empty() || start.outcome().is_some() {
+                break;
+            }
+            start.play(moves[rng.below(moves.len())]);
+        }
+    }
+    let mut game = Game::new(start);
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let moves = game.position().legal_moves();
+        game.play(moves[rng.below(moves.len())]).unwrap();
+    }
+    let mut r = Record::from_game(&game);
+    r.set_tag("White", &words(&mut rng, 2));
+    r.set_tag("Date", "2026.11.25");
+    r.set_tag("Annotator", &words(&mut rng, 3));
+    if game.outcome().is_none() {
+        r.set_result(RecordResult::ALL[rng.below(RecordResult::ALL.len())]);
+    }
+    if rng.below(3) == 0 {
+        let n = 1 + rng.below(4);
+        r.intro = Some(words(&mut rng, n));
+    }
+    for m in &mut r.moves {
+        if rng.below(4) == 0 {
+            let n = 1 + rng.below(12);
+            m.comment = Some(words(&mut rng, n));
+        }
+    }
+    (r, game)
+}
+
+struct RoundTrip {
+    seed: u64,
+    plies: usize,
+}
+
+impl VariantFn for RoundTrip {
+    type Output = Result<(), TestCaseError>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Self::Output {
+        let (record, game) = random_record(v, self.seed, self.plies);
+        let text = record.to_string();
+        let back = parse_records(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(back.len(), 1);
+        prop_assert_eq!(&back[0], &record, "read back differently:\n{}", text);
+        prop_assert_eq!(back[0].to_string(), text.clone());
+        let replayed = back[0].replay(v).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(replayed.moves(), game.moves());
+        prop_assert_eq!(format_position(replayed.position()), format_position(game.position()));
+        Ok(())
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn records_round_trip_in_every_variant(seed in any::<u64>(), plies in 0usize..120) {
+        for id in VariantId::ALL {
+            id.dispatch(RoundTrip { seed, plies })?;
+        }
+    }
+}
+
+/// Several games of different variants in one file read back in order.
+#[test]
+fn a_file_of_several_variants() {
+    struct One(u64);
+    impl VariantFn for One {
+        type Output = Record;
+        fn call<S: Width>(self, v: &'static Variant<S>) -> Record {
+            random_record(v, self.0, 40).0
+        }
+    }
+    let records: Vec<Record> = VariantId::ALL.iter().enumerate().map(|(i, id)| id.dispatch(One(i as u64))).collect();
+    let text = write_records(&records);
+    assert_eq!(parse_records(&text).unwrap(), records);
+    for (r, id) in records.iter().zip(VariantId::ALL) {
+        assert_eq!(r.variant().unwrap(), id);
+    }
+}
