@@ -3,8 +3,10 @@
 //! now be refused with a typed error (or, where it is valid, keep the
 //! invariant the target checks).
 
-use raum_notation::{FenError, format_position, parse_position};
+use raum_notation::{FenError, format_position, parse_position, parse_records};
 use raum_rules::{Variant, VariantFn, VariantId, Width};
+use std::sync::mpsc::channel;
+use std::time::Duration;
 
 /// Parses a position string of `id` and, when it parses, checks the
 /// `position` target's round trip.
@@ -51,4 +53,31 @@ fn a_huge_run_count_before_a_piece_is_a_cell_count_error() {
     for (id, text) in found {
         assert!(parse(id, text).is_err(), "{id}: {text}");
     }
+}
+
+/// Reads a record text on another thread, so that a reader that loops forever
+/// fails the test instead of hanging it.
+fn read_records_within(text: &str, limit: Duration) -> Result<usize, String> {
+    let (tx, rx) = channel();
+    let owned = text.to_string();
+    std::thread::spawn(move || {
+        let _ = tx.send(parse_records(&owned).map(|r| r.len()).map_err(|e| e.to_string()));
+    });
+    rx.recv_timeout(limit).unwrap_or_else(|_| panic!("reading {text:?} did not end within {limit:?}"))
+}
+
+/// `record` target, AFL++ hang: a `}` with no `{` before it ended a token at
+/// once, so the reader took an empty token and never moved past it.
+#[test]
+fn a_stray_closing_brace_is_an_error_not_an_endless_loop() {
+    let limit = Duration::from_secs(20);
+    let stray = "[Variant \"five-up\"]\n\n1. Ec2-Ec4 } *\n";
+    let e = read_records_within(stray, limit).unwrap_err();
+    assert!(e.contains("line 3") && e.contains("}"), "{e}");
+    // The input AFL++ saved (less the variant byte): the seed's opening `{`
+    // mutated into bytes that are not UTF-8, read as U+FFFD.
+    let found = "[Event \"fuzz seed\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n[White \"engine\"]\n[Black \"greedy\"]\n[Result \"*\"]\n[Variant \"betza-flat\"]\n[Opening \"betza-flat sampler\"]\n\n\u{fffd}a comment before the moves} 1. 1b1-1c3 1d7-1d5 2. 1e2-1e4 1f7-1f6 3. 1g1-1f3 2b8-1d7 4. 2b1-3a3 2g8-3h6 {+0.12/3} *\n";
+    assert!(read_records_within(found, limit).is_err());
+    // A closing brace inside a comment is still the comment's end.
+    assert_eq!(read_records_within("[Variant \"five-up\"]\n\n{ok} 1. Ec2-Ec4 *\n", limit), Ok(1));
 }

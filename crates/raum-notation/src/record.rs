@@ -448,6 +448,9 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 advance(&mut chars, i + end);
             }
             ')' => return Err(reader.error("a ) closes no variation".into())),
+            // A token ends before `}` (as before `)`): without this arm a stray one
+            // was an empty token and the reader never moved past it.
+            '}' => return Err(reader.error("a } closes no comment".into())),
             _ => {
                 let len = token_len(rest);
                 reader.token(&rest[..len])?;
