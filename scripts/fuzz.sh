@@ -3,7 +3,7 @@
 # in fuzz/ with cargo-afl (AFL++ on stable Rust) and runs each for SECONDS
 # (default 60) from its seed corpus, fuzz/corpus/<target>.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]      targets: position moves protocol
+#   scripts/fuzz.sh [SECONDS] [TARGET...]      targets: position moves protocol record
 #
 # Exits non-zero if any target found a crash (a panic: a parser's or an
 # invariant's) or a hang, after printing each input's path; replay one with
@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(position moves protocol)
+ALL_TARGETS=(position moves protocol record)
 # cargo-afl builds its own AFL++ (4.40c for this version) from source: the
 # compiler runtime it links into the targets must match its afl-fuzz, so
 # Debian's older afl++ package cannot stand in for it.

@@ -7,7 +7,8 @@
 
 use raum_cli::uci::{self, Caps};
 use raum_notation::{
-    format_descriptive, format_move, format_position, parse_coordinate, parse_descriptive, parse_move, parse_position,
+    Record, format_descriptive, format_move, format_position, parse_coordinate, parse_descriptive, parse_move,
+    parse_position, parse_records, write_records,
 };
 use raum_rules::{Move, Position, Variant, VariantFn, VariantId, Width};
 use std::io::Write;
@@ -184,6 +185,47 @@ impl Write for Answers {
 
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
+    }
+}
+
+/// `record`: game records (RULES.md's PGN-style text). A text that names no
+/// variant gets a `[Variant]` tag for the one the first byte picks, so that
+/// short inputs reach every variant's moves. Every record read writes back to
+/// text that reads back and writes identically, alone and as a file; one
+/// that replays under the rules, written afresh from its game, replays to
+/// the same game.
+pub fn record(data: &[u8]) {
+    let Some((id, rest)) = split(data) else { return };
+    let text = String::from_utf8_lossy(&rest[..rest.len().min(MAX_TEXT)]);
+    let text = if text.contains("[Variant") { text.into_owned() } else { format!("[Variant \"{id}\"]\n{text}") };
+    let Ok(records) = parse_records(&text) else { return };
+    for r in &records {
+        let written = r.to_string();
+        let back = parse_records(&written)
+            .unwrap_or_else(|e| panic!("{written:?} (written for a record of {text:?}) does not parse: {e}"));
+        assert_eq!(back.len(), 1, "{written:?} reads as {} records", back.len());
+        assert_eq!(back[0].to_string(), written, "{written:?} is written back differently");
+        if let Ok(id) = r.variant() {
+            id.dispatch(Replay(r));
+        }
+    }
+    let file = write_records(&records);
+    let back = parse_records(&file).unwrap_or_else(|e| panic!("{file:?} (written for {text:?}) does not parse: {e}"));
+    assert_eq!(write_records(&back), file, "{file:?} is written back differently");
+}
+
+struct Replay<'a>(&'a Record);
+
+impl VariantFn for Replay<'_> {
+    type Output = ();
+    fn call<S: Width>(self, v: &'static Variant<S>) {
+        let Ok(game) = self.0.replay(v) else { return };
+        let written = Record::from_game(&game).to_string();
+        let read = parse_records(&written).unwrap_or_else(|e| panic!("{}: {written:?} does not parse: {e}", v.id()));
+        let again = read[0].replay(v).unwrap_or_else(|e| panic!("{}: {written:?} does not replay: {e}", v.id()));
+        assert_eq!(again.moves(), game.moves(), "{}: {written:?} replays to other moves", v.id());
+        assert_eq!(again.position(), game.position(), "{}: {written:?} replays to another position", v.id());
+        assert_eq!(again.outcome(), game.outcome(), "{}: {written:?} replays to another outcome", v.id());
     }
 }
 

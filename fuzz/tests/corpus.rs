@@ -30,3 +30,8 @@ fn moves_seeds() {
 fn protocol_seeds() {
     replay("protocol", raum_fuzz::protocol);
 }
+
+#[test]
+fn record_seeds() {
+    replay("record", raum_fuzz::record);
+}
