@@ -81,3 +81,63 @@ fn a_stray_closing_brace_is_an_error_not_an_endless_loop() {
     // A closing brace inside a comment is still the comment's end.
     assert_eq!(read_records_within("[Variant \"five-up\"]\n\n{ok} 1. Ec2-Ec4 *\n", limit), Ok(1));
 }
+
+/// The `record` target's invariant: each record read writes to text that
+/// reads back as one record and writes identically.
+fn assert_round_trips(text: &str) {
+    let records = parse_records(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+    for r in records {
+        let written = r.to_string();
+        let back = parse_records(&written).unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
+        assert_eq!(back.len(), 1, "{written:?}");
+        assert_eq!(back[0].to_string(), written);
+    }
+}
+
+/// `record` target: a `Result` tag that is no result, in a game whose
+/// movetext has no result token, was kept and written beside `*`, which the
+/// reader then refused ("the movetext ends with * but the Result tag says J").
+#[test]
+fn a_result_tag_that_is_no_result_is_refused() {
+    let e = parse_records("[Variant \"five-up\"]\n[Result \"J\"]\n\n1. Ec2-Ec4 J\n").unwrap_err().to_string();
+    assert!(e.contains("the Result tag says J"), "{e}");
+    let found = "[Event \"fuzz seed\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n[White \"ne\"]\n[Black \"greedy\"]\n[Result \"J\"]\n[Variant \"betza-flat\"]\n[Opening \"betza-flat sampler\"]\n\n{a comment before the moves} 1. 1b1-1c3 1d7-1d5 2. 1e2-1e4 1f7-1f6 3. 1g1-1f3 2b8-1d7 4. 2b1-3a3 2g8-3h6 {+0.12/3} J\n";
+    assert!(parse_records(found).is_err());
+    // A result in the tag alone still ends the game with it.
+    assert_round_trips("[Variant \"five-up\"]\n[Result \"1-0\"]\n\n1. Ec2-Ec4\n");
+}
+
+/// `record` target: `(` glued to a move number (`1.(1. Cc3-Dc3 $1)`) took
+/// everything up to the next `)` anywhere ahead, spaces and lines included, as
+/// one move; written back with its space it read as a variation, and the move
+/// was gone.
+#[test]
+fn a_variation_glued_to_a_move_number_is_a_variation() {
+    let found = "[Variant \"five-up\"]\n[Event \"?\"]\n[SetUp \"1\"]\n[FEN \"q4|5|5|5|5/5|2k2|5|5|5/5|5|2K2|5|5/5|5|5|5|5/5|5|5|5|5 w - - 0 1\"]\n[Result \"*\"]\n\n1. Cc3-Cc2 1.(1. Cc3-Dc3 $1) 1... Bc4-Cc4 ; a rest comment\n*\n";
+    let r = &parse_records(found).unwrap()[0];
+    let moves: Vec<&str> = r.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(moves, ["Cc3-Cc2", "Bc4-Cc4"]);
+    assert_round_trips(found);
+    // A disambiguating cell in parentheses is still part of its move.
+    let r = &parse_records("[Variant \"five-up\"]\n\n1. P(Dd2)-Dd3 *\n").unwrap()[0];
+    assert_eq!(r.moves[0].text, "P(Dd2)-Dd3");
+}
+
+/// `record` target: a move token beginning with `%` mid-line was kept; the
+/// writer's wrapping could put it at the start of a line, where `%` begins an
+/// escape line and the rest of the game was lost.
+#[test]
+fn a_token_starting_with_percent_is_refused() {
+    let e = parse_records("[Variant \"five-up\"]\n\n1. Ec2-Ec4 %b8\n").unwrap_err().to_string();
+    assert!(e.contains("'%b8'"), "{e}");
+    let found = "[Ev\"fuzz seed\"]\n[Variant \"betza-upright\"]\n\n{a comment before the moves} 1. 1b1-1c3 1d7-1d5 2. 1e2-1e4 1f7-1f6 3. 1g1-1f3 %b8-1d7 4. 2b1-3a3 2g8-3h6 {+0.12/3} *\n";
+    assert!(parse_records(found).is_err());
+    // An escape line at the start of a line is still skipped.
+    assert_round_trips("[Variant \"five-up\"]\n\n1. Ec2-Ec4\n%anything at all\n*\n");
+}
+
+/// The writer counted moves past `u32::MAX` (a panic where overflow is checked).
+#[test]
+fn a_record_numbered_from_the_largest_move_number_writes_back() {
+    assert_round_trips("[Variant \"five-up\"]\n\n4294967295. Ec2-Ec4 Ec4-Ec3 Dc2-Cc2 Bc4-Cc4 *\n");
+}

@@ -375,7 +375,8 @@ impl core::fmt::Display for Record {
                 comment(&mut words, c);
             }
             if side == Color::Black {
-                number += 1;
+                // A record may start at any number, u32::MAX too: stay there rather than overflow.
+                number = number.saturating_add(1);
             }
             side = side.opponent();
         }
@@ -462,18 +463,28 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
     Ok(reader.games)
 }
 
+/// Whether `c` ends a token.
+fn ends_token(c: char) -> bool {
+    c.is_whitespace() || "{};)[".contains(c)
+}
+
 /// The length of the move, number or result token at the start of `text`. A
-/// `(` inside a token is part of it (`P(Dd2)-Dd3`); one after a space opens a
-/// variation.
+/// `(` inside a token is part of it when its `)` closes it within the same
+/// word (`P(Dd2)-Dd3`); otherwise it opens a variation (`5.(5. Dd3)`). A `)`
+/// further on would make the token swallow spaces and lines, which the
+/// writer could not give back.
 fn token_len(text: &str) -> usize {
     let mut chars = text.char_indices();
     while let Some((i, c)) = chars.next() {
         match c {
-            '(' => match text[i..].find(')') {
-                Some(close) => while chars.next().is_some_and(|(j, _)| j < i + close) {},
-                None => return i,
-            },
-            _ if c.is_whitespace() || "{};)[".contains(c) => return i,
+            '(' => {
+                let word = text[i + 1..].find(|c: char| c != ')' && ends_token(c)).map_or(text.len(), |e| i + 1 + e);
+                match text[i..word].find(')') {
+                    Some(close) => while chars.next().is_some_and(|(j, _)| j < i + close) {},
+                    None => return i,
+                }
+            }
+            _ if ends_token(c) => return i,
             _ => {}
         }
     }
@@ -609,6 +620,10 @@ impl Reader {
         if tok.starts_with('$') {
             return Ok(());
         }
+        if tok.starts_with('%') {
+            // Written back, the token could start a line and read as an escape line.
+            return Err(self.error(format!("'{tok}': % starts an escape line only at the start of a line")));
+        }
         let digits = tok.len() - tok.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let dots = tok[digits..].len() - tok[digits..].trim_start_matches('.').len();
         if digits > 0 && dots > 0 {
@@ -638,6 +653,11 @@ impl Reader {
     /// Closes the game being read, with the movetext's result token if it had one.
     fn end_game(&mut self, token: Option<RecordResult>) -> Result<(), RecordError> {
         let tagged = self.current.as_ref().and_then(|g| g.record.tag("Result").map(str::to_string));
+        if let Some(tagged) = tagged.as_deref().filter(|t| RecordResult::parse(t).is_none()) {
+            // Kept, it would be written beside a result token that contradicts it.
+            let results: Vec<&str> = RecordResult::ALL.iter().map(|r| r.as_str()).collect();
+            return Err(self.error(format!("the Result tag says {tagged}, which is not one of {}", results.join(" "))));
+        }
         if let (Some(result), Some(tagged)) = (token, &tagged)
             && tagged != result.as_str()
         {
