@@ -118,6 +118,12 @@ fn a_variation_glued_to_a_move_number_is_a_variation() {
     let moves: Vec<&str> = r.moves.iter().map(|m| m.text.as_str()).collect();
     assert_eq!(moves, ["Cc3-Cc2", "Bc4-Cc4"]);
     assert_round_trips(found);
+    // Glued to a number, a ( opens a variation even when a ) closes it within
+    // the word: a move that starts with ( would read as a variation once written.
+    let r = &parse_records("[Variant \"five-up\"]\n\n1. Cc2 Cd4 2.(Cc2)xCd3 *\n").unwrap()[0];
+    let moves: Vec<&str> = r.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(moves, ["Cc2", "Cd4", "xCd3"]);
+    assert!(parse_records("[Variant \"five-up\"]\n\n4... N-Cb5 5.(P(Dd2)-Dd3 R-De5 *\n").is_err());
     // A disambiguating cell in parentheses is still part of its move.
     let r = &parse_records("[Variant \"five-up\"]\n\n1. P(Dd2)-Dd3 *\n").unwrap()[0];
     assert_eq!(r.moves[0].text, "P(Dd2)-Dd3");

@@ -469,15 +469,19 @@ fn ends_token(c: char) -> bool {
 }
 
 /// The length of the move, number or result token at the start of `text`. A
-/// `(` inside a token is part of it when its `)` closes it within the same
-/// word (`P(Dd2)-Dd3`); otherwise it opens a variation (`5.(5. Dd3)`). A `)`
-/// further on would make the token swallow spaces and lines, which the
-/// writer could not give back.
+/// `(` after a piece letter is part of the token when its `)` closes it
+/// within the same word (`P(Dd2)-Dd3`); any other opens a variation
+/// (`5.(5. Dd3)`, `5.(P(Dd2)-Dd3)`). Otherwise a token could swallow spaces
+/// and lines up to a `)` further on, or become a move that starts with `(`,
+/// and the writer could not give either back.
 fn token_len(text: &str) -> usize {
     let mut chars = text.char_indices();
     while let Some((i, c)) = chars.next() {
         match c {
             '(' => {
+                if !text[..i].chars().next_back().is_some_and(char::is_alphabetic) {
+                    return i;
+                }
                 let word = text[i + 1..].find(|c: char| c != ')' && ends_token(c)).map_or(text.len(), |e| i + 1 + e);
                 match text[i..word].find(')') {
                     Some(close) => while chars.next().is_some_and(|(j, _)| j < i + close) {},
