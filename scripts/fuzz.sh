@@ -12,8 +12,9 @@
 # Environment: FUZZ_TARGET_DIR (default fuzz/target) is where the targets are
 # built, kept apart from the workspace's target directory because cargo-afl
 # builds everything with its own flags; FUZZ_OUT (default
-# $FUZZ_TARGET_DIR/afl-out) is where AFL++ writes; FUZZ_EXECS=N runs each
-# target for about N executions instead of SECONDS.
+# $FUZZ_TARGET_DIR/afl-out) is where AFL++ writes; FUZZ_EXECS=N ends each
+# target's run after about N executions (or SECONDS, if that comes first and
+# is not 0).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -65,7 +66,11 @@ for t in "${targets[@]}"; do
     # so an input may take longer than a parse.
     timeout_ms=2000
     [ "$t" = protocol ] && timeout_ms=5000
-    if [ -n "${FUZZ_EXECS:-}" ]; then limit=(-E "$FUZZ_EXECS"); else limit=(-V "$seconds"); fi
+    limit=(-V "$seconds")
+    if [ -n "${FUZZ_EXECS:-}" ]; then
+        # SECONDS 0: executions alone end the run; otherwise whichever comes first.
+        if [ "$seconds" -gt 0 ]; then limit+=(-E "$FUZZ_EXECS"); else limit=(-E "$FUZZ_EXECS"); fi
+    fi
     echo "== fuzz $t: ${limit[*]}"
     # -G: inputs longer than the targets read only cost time.
     cargo afl fuzz -i "fuzz/corpus/$t" -o "$out" -x "fuzz/dict/$t.dict" -t "$timeout_ms" -G 8192 "${limit[@]}" \
