@@ -118,10 +118,8 @@ impl VariantFn for MoveText<'_> {
         }
         for line in self.text.lines() {
             let either = parse_move(&pos, line);
-            for parsed in [&either, &parse_coordinate(&pos, line), &parse_descriptive(&pos, line)] {
-                if let Ok(m) = parsed {
-                    check_move(&pos, *m, line);
-                }
+            for m in [&either, &parse_coordinate(&pos, line), &parse_descriptive(&pos, line)].into_iter().flatten() {
+                check_move(&pos, *m, line);
             }
             if let Ok(m) = either {
                 pos.play(m);
@@ -135,7 +133,7 @@ impl VariantFn for MoveText<'_> {
 fn check_move<S: Width>(pos: &Position<S>, m: Move, text: &str) {
     let v = pos.variant();
     let here = format_position(pos);
-    assert!(pos.legal_moves().iter().any(|&l| l == m), "{}: {text:?} read as an illegal move in {here}", v.id());
+    assert!(pos.legal_moves().contains(&m), "{}: {text:?} read as an illegal move in {here}", v.id());
     let coordinate = format_move(v, m);
     assert_eq!(parse_coordinate(pos, &coordinate), Ok(m), "{}: {coordinate:?} (from {text:?}) in {here}", v.id());
     assert_eq!(parse_move(pos, &coordinate), Ok(m), "{}: {coordinate:?} (from {text:?}) in {here}", v.id());
