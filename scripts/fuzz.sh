@@ -56,6 +56,9 @@ out_root=${FUZZ_OUT:-$target_dir/afl-out}
 # machines are shared and their core_pattern is not ours to change), no core
 # binding (another fuzzer or the other core's work may hold one).
 export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1
+# Each target builds every variant before its fork server starts: seconds,
+# more on a loaded machine, than AFL++'s default 10 s allows.
+export AFL_FORKSRV_INIT_TMOUT=120000
 
 failed=0
 for t in "${targets[@]}"; do
