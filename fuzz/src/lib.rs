@@ -144,13 +144,29 @@ fn check_move<S: Width>(pos: &Position<S>, m: Move, text: &str) {
     check_round_trip(&pos.play_copy(m), &format!("{here} after {coordinate}"));
 }
 
+/// Most `go` commands a protocol input may hold: each search costs a few
+/// milliseconds even capped, and a few thousand of them would pass AFL++'s
+/// timeout without finding anything a handful does not.
+pub const MAX_SEARCHES: usize = 16;
+
 /// `protocol`: the rest of the input is a `raum uci` session on the chosen
 /// variant (it starts with `setoption name UCI_Variant`), run under
-/// [`PROTOCOL_CAPS`]. Every line it answers must be one of the protocol's.
+/// [`PROTOCOL_CAPS`] and cut before its `MAX_SEARCHES + 1`th `go`. Every line
+/// it answers must be one of the protocol's.
 pub fn protocol(data: &[u8]) {
     let Some((id, rest)) = split(data) else { return };
     let mut session = format!("setoption name UCI_Variant value {id}\n").into_bytes();
-    session.extend_from_slice(&rest[..rest.len().min(MAX_TEXT)]);
+    let mut searches = 0;
+    for line in rest[..rest.len().min(MAX_TEXT)].split_inclusive(|&b| b == b'\n') {
+        // The session reads a line's first word the same way.
+        if String::from_utf8_lossy(line).split_whitespace().next() == Some("go") {
+            searches += 1;
+            if searches > MAX_SEARCHES {
+                break;
+            }
+        }
+        session.extend_from_slice(line);
+    }
     let answers = run_session(&session);
     for line in answers.lines() {
         let word = line.split(' ').next().unwrap_or_default();
