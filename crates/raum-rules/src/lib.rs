@@ -13,6 +13,7 @@
 //! ```
 
 mod attacks;
+mod consistency;
 pub mod cpu;
 mod error;
 mod motion;
@@ -30,6 +31,7 @@ mod variants;
 mod width;
 mod zobrist;
 
+pub use consistency::set_full_checks;
 pub use error::{PositionError, UnknownVariant, VariantError};
 pub use motion::{Motion, PieceDef, Role};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};

@@ -120,7 +120,7 @@ impl<S: CellSet> Sink<S> for Counter {
 }
 
 /// Most pinned pieces at once: one per line through the king.
-const MAX_PINS: usize = 26;
+pub(crate) const MAX_PINS: usize = 26;
 
 impl<S: CellSet> Position<S> {
     /// Every legal move.
@@ -218,6 +218,38 @@ impl<S: CellSet> Position<S> {
         }
     }
 
+    /// Pins: an own piece alone between the king on `king` and an enemy
+    /// slider of `sources`. Fills each pinned piece's cell and the cells it may
+    /// still reach (its line, the slider included); returns the pinned set and
+    /// how many were filled.
+    #[inline(always)]
+    pub(crate) fn pins(
+        &self,
+        king: usize,
+        sources: &Sources<S>,
+        own: S,
+        occ: S,
+        cells: &mut [u16; MAX_PINS],
+        masks: &mut [S; MAX_PINS],
+    ) -> (S, usize) {
+        let v = self.v;
+        let mut pinned = S::EMPTY;
+        let mut pins = 0;
+        for (i, class) in v.slide_classes.iter().enumerate() {
+            for s in (class.rays[king] & sources.sliders[i]).cells() {
+                let between = v.geo.between(king, s);
+                let blockers = between & occ;
+                if blockers.any() && !blockers.several() && (blockers & own).any() && pins < MAX_PINS {
+                    pinned |= blockers;
+                    cells[pins] = blockers.lowest() as u16;
+                    masks[pins] = between | S::single(s);
+                    pins += 1;
+                }
+            }
+        }
+        (pinned, pins)
+    }
+
     #[inline(always)]
     fn generate<K: Sink<S>>(&self, sink: &mut K) {
         let v = self.v;
@@ -262,23 +294,9 @@ impl<S: CellSet> Position<S> {
             all
         };
 
-        // Pins: an own piece alone between the king and an enemy slider.
-        let mut pinned = S::EMPTY;
         let mut pin_cells = [0u16; MAX_PINS];
         let mut pin_masks = [S::EMPTY; MAX_PINS];
-        let mut pins = 0;
-        for (i, class) in v.slide_classes.iter().enumerate() {
-            for s in (class.rays[king] & sources.sliders[i]).cells() {
-                let between = v.geo.between(king, s);
-                let blockers = between & occ;
-                if blockers.any() && !blockers.several() && (blockers & own).any() && pins < MAX_PINS {
-                    pinned |= blockers;
-                    pin_cells[pins] = blockers.lowest() as u16;
-                    pin_masks[pins] = between | S::single(s);
-                    pins += 1;
-                }
-            }
-        }
+        let (pinned, pins) = self.pins(king, &sources, own, occ, &mut pin_cells, &mut pin_masks);
         // Where a piece on `cell` may go: the check mask, and its pin line if pinned.
         // The pinned test is inline: a call per piece would cost more than the
         // piece's moves on wide boards.

@@ -598,6 +598,8 @@ impl<S: CellSet> Position<S> {
         self.side = us.opponent();
         h ^= v.zobrist.side ^ v.zobrist.castling(self.castling);
         self.hash = h ^ self.ep_key();
+        #[cfg(debug_assertions)]
+        self.assert_consistent("playing", m);
         undo
     }
 
@@ -641,6 +643,8 @@ impl<S: CellSet> Position<S> {
         self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
+        #[cfg(debug_assertions)]
+        self.assert_consistent("taking back", m);
     }
 
     /// Where the rook of `us`'s castling move `from`-`to` starts and lands:
