@@ -89,6 +89,15 @@ proptest! {
     }
 }
 
+/// Found by the property above: a record with no moves from a position with
+/// Black to move at move 4 read back as starting with White's move 1.
+#[test]
+fn a_record_without_moves_keeps_its_start() {
+    for id in VariantId::ALL {
+        id.dispatch(RoundTrip { seed: 492572817719905, plies: 0 }).unwrap_or_else(|e| panic!("{id}: {e}"));
+    }
+}
+
 /// Several games of different variants in one file read back in order.
 #[test]
 fn a_file_of_several_variants() {

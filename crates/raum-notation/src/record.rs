@@ -555,6 +555,18 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
     }
 }
 
+/// The number and side of the first move of a record whose movetext does not
+/// say: those of its `FEN` tag (the side field, then the last field, the move
+/// number, in every variant's position string), else White's first move.
+fn fen_first(r: &Record) -> (u32, Color) {
+    let Some(fields) = r.tag("FEN").map(|f| f.split_whitespace().collect::<Vec<_>>()) else {
+        return (1, Color::White);
+    };
+    let side = if fields.get(1) == Some(&"b") { Color::Black } else { Color::White };
+    let number = fields.last().and_then(|n| n.parse().ok()).filter(|&n| n >= 1).unwrap_or(1);
+    (number, side)
+}
+
 /// A game being read.
 struct Open {
     record: Record,
@@ -646,9 +658,7 @@ impl Reader {
         let g = self.game();
         g.movetext = true;
         if g.record.moves.is_empty() && !g.numbered {
-            // No number before the first move: its side is the FEN's.
-            let black = g.record.tag("FEN").and_then(|f| f.split_whitespace().nth(1)) == Some("b");
-            g.record.first = (1, if black { Color::Black } else { Color::White });
+            g.record.first = fen_first(&g.record);
         }
         g.record.moves.push(RecordMove { text: tok.to_string(), comment: None });
         Ok(())
@@ -674,6 +684,10 @@ impl Reader {
             };
         };
         let mut r = g.record;
+        if !g.numbered && r.moves.is_empty() {
+            // No move, so no number: the start's, as `Record::set_start` gives it.
+            r.first = fen_first(&r);
+        }
         r.result =
             token.or_else(|| tagged.as_deref().and_then(RecordResult::parse)).unwrap_or(RecordResult::Unfinished);
         if r.tag("Variant").is_none() {
@@ -737,7 +751,7 @@ mod tests {
         let text = format!("{MATE}\n[Variant \"five-up\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\nCc4 8. Cc2 *\n");
         let records = parse_records(&text).unwrap();
         assert_eq!(records.len(), 2);
-        assert_eq!(records[1].first, (1, Color::Black), "no number: the FEN's side moves first");
+        assert_eq!(records[1].first, (7, Color::Black), "no number: the FEN's side and number");
         let game = records[1].replay(five_up()).unwrap();
         assert_eq!(game.moves().len(), 2);
         assert_eq!(game.position().fullmove_number(), 8);
