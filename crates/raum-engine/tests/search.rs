@@ -209,17 +209,8 @@ fn the_fifty_move_rule_is_a_draw() {
     assert!(cp(&search(pos(VariantId::FiveUp, &LOSING.replace(" 0 1", " 90 80")), &depth(4))) < -500);
 }
 
-/// A small deterministic generator for random games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 fn random_game(rng: &mut Rng, id: VariantId, plies: usize) -> Game<Cells> {
     let mut game = Game::new(Position::start(Variant::get(id)));

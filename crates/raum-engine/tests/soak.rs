@@ -23,17 +23,8 @@ const NODES: u64 = 100;
 /// A game still going after this many plies is stopped (not scored).
 const MAX_PLIES: usize = 120;
 
-/// A small deterministic generator for the random opening moves.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 /// What a soak found.
 #[derive(Default, Debug)]
