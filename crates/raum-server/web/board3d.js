@@ -1,0 +1,444 @@
+// The 3D view: each level a plate of translucent tiles, stacked; pieces are
+// sprites that always face the camera. Drag to orbit, wheel to zoom; a click
+// (a press and release without moving) selects the cell under the pointer.
+
+import * as THREE from './vendor/three/three.module.min.js';
+import {OrbitControls} from './vendor/three/OrbitControls.js';
+import {pieceCanvas, FONT_STACK} from './pieces.js';
+
+const COLORS = {
+  light: new THREE.Color(0xf0d9b5),
+  dark: new THREE.Color(0xb58863),
+  selected: new THREE.Color(0x4cc96b),
+  last: new THREE.Color(0xd9e36a),
+  check: new THREE.Color(0xff3b3b),
+  hint: new THREE.Color(0x59a8ff),
+  line: new THREE.Color(0x7fb2f0),
+  hovered: new THREE.Color(0x2f7fe0),
+  markBoth: new THREE.Color(0x3a7bd5),
+  markMove: new THREE.Color(0x5fbf5f),
+  markCapture: new THREE.Color(0xe05a47),
+};
+
+const PIECE_SIZE = 0.8; // sprite height in cells
+const PIECE_ANCHOR = 0.18; // the sprite's point that stands on the cell, from its bottom
+const PIECE_LIFT = 0.05;
+
+function textCanvas(text, {size = 128, color = '#d8d4cc', font = 'bold'} = {}) {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = size;
+  const g = canvas.getContext('2d');
+  g.font = `${font} ${Math.round(size * (text.length > 2 ? 0.42 : 0.6))}px ${FONT_STACK}`;
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  g.fillStyle = color;
+  g.fillText(text, size / 2, size / 2);
+  return canvas;
+}
+
+function discCanvas(ring) {
+  const size = 64;
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = size;
+  const g = canvas.getContext('2d');
+  g.beginPath();
+  if (ring) {
+    g.arc(size / 2, size / 2, size * 0.42, 0, Math.PI * 2);
+    g.lineWidth = size * 0.09;
+    g.strokeStyle = 'rgba(46, 190, 90, 0.95)';
+    g.stroke();
+  } else {
+    g.arc(size / 2, size / 2, size * 0.3, 0, Math.PI * 2);
+    g.fillStyle = 'rgba(46, 190, 90, 0.95)';
+    g.fill();
+    g.lineWidth = size * 0.05;
+    g.strokeStyle = 'rgba(10, 60, 25, 0.9)';
+    g.stroke();
+  }
+  return canvas;
+}
+
+function texture(canvas) {
+  const t = new THREE.CanvasTexture(canvas);
+  t.colorSpace = THREE.SRGBColorSpace;
+  t.anisotropy = 4;
+  return t;
+}
+
+export class Board3D {
+  /** options: {onClick(cell), onHover(cell | -1)} */
+  constructor(container, geom, options = {}) {
+    this.container = container;
+    this.geom = geom;
+    this.options = options;
+    this.flipped = false;
+    this.isolated = null; // a level's z, or null for all
+    this.view = {pieces: new Map()};
+    this.sprites = new Map(); // cell -> sprite
+    this.materials = new Map(); // content -> SpriteMaterial
+
+    const renderer = (this.renderer = new THREE.WebGLRenderer({antialias: true, preserveDrawingBuffer: true}));
+    renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    renderer.domElement.className = 'board3d-canvas';
+    container.classList.add('board3d');
+    container.appendChild(renderer.domElement);
+    this.tooltip = document.createElement('div');
+    this.tooltip.className = 'board3d-tip';
+    this.tooltip.hidden = true;
+    container.appendChild(this.tooltip);
+
+    this.scene = new THREE.Scene();
+    this.scene.background = new THREE.Color(0x25272b);
+    this.camera = new THREE.PerspectiveCamera(32, 1, 0.1, 4000);
+    this.board = new THREE.Group();
+    this.scene.add(this.board);
+
+    const g = geom;
+    this.levelCount = g.levels.length;
+    this.levelIndex = new Map(g.levels.map((l, i) => [l.z, g.zUp ? i : g.levels.length - 1 - i]));
+    this.cx = (g.min[0] + g.max[0]) / 2;
+    this.cy = (g.min[1] + g.max[1]) / 2;
+    const depth = g.max[1] - g.min[1] + 1;
+    // spacing so that, seen from the default elevation, plates do not overlap
+    this.elevation = THREE.MathUtils.degToRad(36);
+    this.spacing = Math.round(Math.min(3.9, Math.max(2, depth * Math.tan(this.elevation) * 0.92 + 0.5)) * 10) / 10;
+
+    const tileGeometry = new THREE.BoxGeometry(0.94, 0.06, 0.94);
+    const tileMaterial = new THREE.MeshBasicMaterial({transparent: true, opacity: 0.62, depthWrite: false});
+    this.tiles = new THREE.InstancedMesh(tileGeometry, tileMaterial, g.n);
+    this.tiles.renderOrder = 0;
+    this.board.add(this.tiles);
+    this.baseColors = g.cells.map((c) => ((c.x + c.y + c.z) % 2 === 0 ? COLORS.dark : COLORS.light));
+    g.cells.forEach((_, i) => this.tiles.setColorAt(i, this.baseColors[i]));
+
+    this.edges = new THREE.LineSegments(
+      new THREE.BufferGeometry(),
+      new THREE.LineBasicMaterial({color: 0x0b0b0b, transparent: true, opacity: 0.45, depthWrite: false}),
+    );
+    this.edges.renderOrder = 1;
+    this.board.add(this.edges);
+
+    this.labels = g.levels.map((l) => {
+      const s = new THREE.Sprite(new THREE.SpriteMaterial({map: texture(textCanvas(l.name)), transparent: true, depthWrite: false}));
+      s.scale.set(1.1, 1.1, 1);
+      s.userData.z = l.z;
+      s.renderOrder = 3;
+      this.board.add(s);
+      return s;
+    });
+
+    this.dotMaterial = new THREE.SpriteMaterial({map: texture(discCanvas(false)), transparent: true, depthTest: false, depthWrite: false});
+    this.ringMaterial = new THREE.SpriteMaterial({map: texture(discCanvas(true)), transparent: true, depthTest: false, depthWrite: false});
+    this.markers = new THREE.Group();
+    this.board.add(this.markers);
+
+    this.controls = new OrbitControls(this.camera, renderer.domElement);
+    this.controls.enableDamping = false;
+    this.controls.screenSpacePanning = true;
+    this.controls.addEventListener('change', () => this.requestRender());
+
+    this.raycaster = new THREE.Raycaster();
+    this.bindPointer();
+    this.layoutCells();
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(container);
+    this.resize();
+    this.resetCamera();
+  }
+
+  /** The level's height index (0 = bottom plate). */
+  heightOf(z) {
+    return this.levelIndex.get(z) ?? 0;
+  }
+
+  cellPosition(i, lift = 0) {
+    const c = this.geom.cells[i];
+    const h = (this.heightOf(c.z) - (this.levelCount - 1) / 2) * this.spacing;
+    return new THREE.Vector3(c.x - this.cx, h + lift, -(c.y - this.cy));
+  }
+
+  visibleCell(i) {
+    return this.isolated === null || this.geom.cells[i].z === this.isolated;
+  }
+
+  layoutCells() {
+    const g = this.geom;
+    const m = new THREE.Matrix4();
+    const zero = new THREE.Matrix4().makeScale(0, 0, 0);
+    const edge = [];
+    const h = 0.031;
+    for (let i = 0; i < g.n; i++) {
+      if (!this.visibleCell(i)) {
+        this.tiles.setMatrixAt(i, zero);
+        continue;
+      }
+      const p = this.cellPosition(i);
+      m.makeTranslation(p.x, p.y, p.z);
+      this.tiles.setMatrixAt(i, m);
+      const a = 0.47;
+      const corners = [[-a, -a], [a, -a], [a, a], [-a, a]];
+      for (let k = 0; k < 4; k++) {
+        const [x1, z1] = corners[k];
+        const [x2, z2] = corners[(k + 1) % 4];
+        edge.push(p.x + x1, p.y + h, p.z + z1, p.x + x2, p.y + h, p.z + z2);
+      }
+    }
+    this.tiles.instanceMatrix.needsUpdate = true;
+    this.tiles.computeBoundingSphere();
+    this.edges.geometry.dispose();
+    const eg = new THREE.BufferGeometry();
+    eg.setAttribute('position', new THREE.Float32BufferAttribute(edge, 3));
+    this.edges.geometry = eg;
+    for (const label of this.labels) {
+      const level = g.levels.find((l) => l.z === label.userData.z);
+      const h2 = (this.heightOf(level.z) - (this.levelCount - 1) / 2) * this.spacing;
+      label.position.set(level.minX - this.cx - 1.3, h2 + 0.2, -((level.minY + level.maxY) / 2 - this.cy));
+      label.visible = this.isolated === null || this.isolated === level.z;
+    }
+    for (const [cell, sprite] of this.sprites) {
+      sprite.position.copy(this.cellPosition(cell, PIECE_LIFT));
+      sprite.visible = this.visibleCell(cell);
+    }
+    this.drawMarkers();
+    this.requestRender();
+  }
+
+  setSpacing(spacing) {
+    this.spacing = spacing;
+    this.layoutCells();
+  }
+
+  setIsolated(z) {
+    this.isolated = z;
+    this.layoutCells();
+    this.resetCamera();
+  }
+
+  setFlipped(flipped) {
+    if (this.flipped === flipped) return;
+    this.flipped = flipped;
+    this.board.rotation.y = flipped ? Math.PI : 0;
+    this.board.updateMatrixWorld(true);
+    this.requestRender();
+  }
+
+  resetCamera() {
+    // back off along the view direction until every corner of the board is in view
+    const g = this.geom;
+    const hw = (g.max[0] - g.min[0]) / 2 + 1.6;
+    const hd = (g.max[1] - g.min[1]) / 2 + 0.8;
+    const hh = this.isolated === null ? ((this.levelCount - 1) * this.spacing) / 2 + 1.0 : 1.0;
+    const target = new THREE.Vector3(0, 0, 0);
+    const corners = [];
+    for (const x of [-hw, hw]) for (const y of [-hh, hh]) for (const z of [-hd, hd]) corners.push(new THREE.Vector3(x, y, z));
+    if (this.isolated !== null) target.y = (this.heightOf(this.isolated) - (this.levelCount - 1) / 2) * this.spacing;
+    for (const c of corners) c.y += target.y;
+    const dir = new THREE.Vector3(0, Math.sin(this.elevation), Math.cos(this.elevation));
+    let dist = Math.sqrt(hw * hw + hh * hh + hd * hd) * 3;
+    for (let k = 0; k < 8; k++) {
+      this.camera.position.copy(target).addScaledVector(dir, dist);
+      this.camera.lookAt(target);
+      this.camera.updateMatrixWorld(true);
+      let worst = 0;
+      for (const c of corners) {
+        const v = c.clone().project(this.camera);
+        worst = Math.max(worst, Math.abs(v.x), Math.abs(v.y));
+      }
+      dist *= 0.35 + 0.65 * (worst / 0.94);
+    }
+    this.camera.position.copy(target).addScaledVector(dir, dist);
+    this.controls.target.copy(target);
+    this.controls.update();
+    this.requestRender();
+  }
+
+  resize() {
+    const w = this.container.clientWidth;
+    const h = this.container.clientHeight;
+    if (!w || !h) return;
+    if (w === this.width && h === this.height) return;
+    const first = !this.width;
+    this.width = w;
+    this.height = h;
+    this.renderer.setSize(w, h, true);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+    if (first) this.resetCamera();
+    this.requestRender();
+  }
+
+  requestRender() {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => {
+      this.pending = false;
+      this.renderNow();
+    });
+  }
+
+  renderNow() {
+    this.resize();
+    if (!this.width) return;
+    this.renderer.render(this.scene, this.camera);
+    this.rendered = true;
+    if (this.onRendered) this.onRendered();
+  }
+
+  materialFor(content) {
+    if (!this.materials.has(content)) {
+      this.materials.set(content, new THREE.SpriteMaterial({map: texture(pieceCanvas(content)), transparent: true, alphaTest: 0.04}));
+    }
+    return this.materials.get(content);
+  }
+
+  /** Same view object as Board2D.render. */
+  render(view) {
+    this.view = view;
+    // pieces
+    for (const [cell, sprite] of this.sprites) {
+      if (view.pieces.get(cell) !== sprite.userData.content) {
+        this.board.remove(sprite);
+        this.sprites.delete(cell);
+      }
+    }
+    for (const [cell, content] of view.pieces) {
+      if (this.sprites.has(cell)) continue;
+      const sprite = new THREE.Sprite(this.materialFor(content));
+      sprite.userData = {cell, content};
+      sprite.scale.set(PIECE_SIZE, PIECE_SIZE, 1);
+      sprite.center.set(0.5, PIECE_ANCHOR);
+      sprite.renderOrder = 2;
+      sprite.position.copy(this.cellPosition(cell, PIECE_LIFT));
+      sprite.visible = this.visibleCell(cell);
+      this.board.add(sprite);
+      this.sprites.set(cell, sprite);
+    }
+    // tiles
+    const check = new Set(view.check || []);
+    const lines = view.lines || new Set();
+    for (let i = 0; i < this.geom.n; i++) {
+      let color = this.baseColors[i];
+      const mark = view.marks && view.marks.get(i);
+      if (lines.has(i)) color = COLORS.line;
+      if (mark === 'both') color = COLORS.markBoth;
+      else if (mark === 'move') color = COLORS.markMove;
+      else if (mark === 'capture') color = COLORS.markCapture;
+      if (view.last && (view.last.from === i || view.last.to === i)) color = COLORS.last;
+      if (view.hint && (view.hint.from === i || view.hint.to === i)) color = COLORS.hint;
+      if (check.has(i)) color = COLORS.check;
+      if (view.selected === i) color = COLORS.selected;
+      if (view.hover === i) color = COLORS.hovered;
+      this.tiles.setColorAt(i, color);
+    }
+    this.tiles.instanceColor.needsUpdate = true;
+    this.drawMarkers();
+    this.requestRender();
+  }
+
+  drawMarkers() {
+    this.markers.clear();
+    const dests = this.view.dests || new Map();
+    for (const [cell, dest] of dests) {
+      if (!this.visibleCell(cell)) continue;
+      const capture = dest.capture || this.view.pieces.has(cell);
+      const s = new THREE.Sprite(capture ? this.ringMaterial : this.dotMaterial);
+      s.position.copy(this.cellPosition(cell, capture ? PIECE_LIFT + PIECE_SIZE * (0.5 - PIECE_ANCHOR) : 0.12));
+      const size = capture ? PIECE_SIZE * 1.1 : 0.4;
+      s.scale.set(size, size, 1);
+      s.renderOrder = 4;
+      s.userData.cell = cell;
+      this.markers.add(s);
+    }
+  }
+
+  /** The cell under a point given in normalized device coordinates, or -1. */
+  pickNdc(ndc) {
+    this.board.updateMatrixWorld(true);
+    this.raycaster.setFromCamera(ndc, this.camera);
+    const targets = [this.tiles];
+    for (const s of this.sprites.values()) if (s.visible) targets.push(s);
+    const hits = this.raycaster.intersectObjects(targets, false);
+    for (const hit of hits) {
+      if (hit.object === this.tiles) {
+        if (hit.instanceId !== undefined && this.visibleCell(hit.instanceId)) return hit.instanceId;
+      } else if (hit.object.visible) {
+        return hit.object.userData.cell;
+      }
+    }
+    return -1;
+  }
+
+  pickClient(clientX, clientY) {
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    const ndc = new THREE.Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
+    return this.pickNdc(ndc);
+  }
+
+  /**
+   * Page (viewport) coordinates of a point inside the cell that a click
+   * selects: the cell's centre, or, where another piece hides it, the first
+   * point of the cell or its piece that picks it.
+   */
+  project(cell) {
+    this.board.updateMatrixWorld(true);
+    this.camera.updateMatrixWorld(true);
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    const toPage = (world) => {
+      const v = world.clone().applyMatrix4(this.board.matrixWorld).project(this.camera);
+      return {ndc: new THREE.Vector2(v.x, v.y), x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height};
+    };
+    const candidates = [this.cellPosition(cell, 0.03)];
+    const mid = PIECE_LIFT + PIECE_SIZE * (0.5 - PIECE_ANCHOR);
+    if (this.sprites.has(cell)) candidates.unshift(this.cellPosition(cell, mid), this.cellPosition(cell, mid * 0.6));
+    for (const dx of [0, -0.3, 0.3]) for (const dz of [0, -0.3, 0.3]) candidates.push(this.cellPosition(cell, 0.03).add(new THREE.Vector3(dx, 0, dz)));
+    for (const dy of [0.6, 0.7]) candidates.push(this.cellPosition(cell, dy));
+    const first = toPage(candidates[0]);
+    for (const c of candidates) {
+      const p = toPage(c);
+      if (p.x < rect.left || p.x > rect.right || p.y < rect.top || p.y > rect.bottom) continue;
+      if (this.pickNdc(p.ndc) === cell) return {x: p.x, y: p.y};
+    }
+    return {x: first.x, y: first.y, hidden: true};
+  }
+
+  bindPointer() {
+    const canvas = this.renderer.domElement;
+    let down = null;
+    canvas.addEventListener('pointerdown', (e) => {
+      down = {x: e.clientX, y: e.clientY, button: e.button};
+    });
+    canvas.addEventListener('pointerup', (e) => {
+      if (!down) return;
+      const moved = Math.hypot(e.clientX - down.x, e.clientY - down.y);
+      const button = down.button;
+      down = null;
+      if (moved > 5 || button !== 0) return;
+      const cell = this.pickClient(e.clientX, e.clientY);
+      if (this.options.onClick) this.options.onClick(cell);
+    });
+    canvas.addEventListener('pointermove', (e) => {
+      if (e.buttons) return;
+      const cell = this.pickClient(e.clientX, e.clientY);
+      if (cell >= 0) {
+        const rect = this.container.getBoundingClientRect();
+        this.tooltip.textContent = this.geom.cells[cell].name;
+        this.tooltip.style.left = `${e.clientX - rect.left + 14}px`;
+        this.tooltip.style.top = `${e.clientY - rect.top + 10}px`;
+        this.tooltip.hidden = false;
+      } else {
+        this.tooltip.hidden = true;
+      }
+      if (cell !== this.hovered) {
+        this.hovered = cell;
+        if (this.options.onHover) this.options.onHover(cell);
+      }
+    });
+    canvas.addEventListener('pointerleave', () => {
+      this.tooltip.hidden = true;
+      if (this.hovered !== -1) {
+        this.hovered = -1;
+        if (this.options.onHover) this.options.onHover(-1);
+      }
+    });
+  }
+}

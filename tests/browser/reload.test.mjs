@@ -1,0 +1,51 @@
+// A reload in the middle of a game finds the same position, move list and
+// seat; so does opening the game's plain address (the seat is remembered).
+
+import {test, before, after} from 'node:test';
+import assert from 'node:assert/strict';
+import {launch, newPage, createGame, openGame, getState, legalMove, clickMove2d, waitPly, listedMoves, board2d, noPageErrors} from './helpers.mjs';
+
+let browser;
+before(async () => (browser = await launch()));
+after(async () => browser && (await browser.close()));
+
+test('reload mid-game keeps the position, the moves and the seat', async () => {
+  const game = await createGame({variant: 'five-up', mode: 'local', names: {white: 'Ann', black: 'Bob'}});
+  const {context, page} = await newPage(browser);
+  await openGame(page, game.links.white);
+  const line = ['Dc2-Cc2', 'Bc4-Cc4', 'Dd1-Bd2'];
+  for (let i = 0; i < line.length; i++) {
+    const move = legalMove(await getState(game.id), line[i]);
+    await clickMove2d(page, move);
+    await waitPly(page, i + 1);
+  }
+  const pieces = await board2d(page);
+  const moves = await listedMoves(page);
+  assert.equal(moves.length, 3);
+
+  await page.reload();
+  await page.waitForFunction(() => window.raumTest && window.raumTest.isReady === true);
+  assert.deepEqual(await board2d(page), pieces);
+  assert.deepEqual(await listedMoves(page), moves);
+  assert.ok(await page.isVisible(`.board2d [data-cell="${(await getState(game.id)).moves[2].to}"].last`));
+
+  // the plain address, without the token in the fragment: the seat is remembered
+  await openGame(page, `/g/${encodeURIComponent(game.id)}`);
+  assert.deepEqual(await board2d(page), pieces);
+  assert.deepEqual(await listedMoves(page), moves);
+  assert.ok(await page.isVisible('#move-form'));
+  const next = legalMove(await getState(game.id), 'Bd4-Cd4');
+  await clickMove2d(page, next);
+  await waitPly(page, 4);
+  assert.equal((await getState(game.id)).ply, 4);
+
+  // the lobby lists the game and resumes it
+  await page.goto(new URL('/', page.url()).href);
+  await page.waitForSelector(`.game-item[data-id="${game.id}"]`);
+  assert.match(await page.textContent(`.game-item[data-id="${game.id}"]`), /Ann/);
+  await page.click(`.game-item[data-id="${game.id}"] a`);
+  await page.waitForFunction(() => window.raumTest && window.raumTest.isReady === true);
+  assert.equal((await listedMoves(page)).length, 4);
+  noPageErrors(page);
+  await context.close();
+});
