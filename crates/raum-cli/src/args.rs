@@ -51,6 +51,9 @@ pub enum Command {
     /// print each game's final position string, one line a game. A record that does not
     /// replay is reported by file, game and move, and the command exits non-zero.
     Pgn(PgnArgs),
+    /// Start the web app: a 3D board in the browser, against the engine or a
+    /// friend (prints its URL and the file that keeps the games).
+    Serve(ServeArgs),
     /// Tune the evaluation (Texel's method) on `raum match --record` files:
     /// prints the error before and after and the tuned parameters.
     Tune(TuneArgs),
@@ -322,4 +325,21 @@ pub fn apply_moves<S: Width>(mut pos: Position<S>, moves: Option<&str>) -> Resul
 /// The position of `v` the arguments describe (`a.variant` named `v`).
 pub fn position<S: Width>(v: &'static Variant<S>, a: &PositionArgs) -> Result<Position<S>> {
     apply_moves(base_position(v, a)?, a.moves.as_deref())
+}
+
+/// `raum serve`.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// Port to listen on; 0 picks a free one.
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on (0.0.0.0 to let other machines in).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// The SQLite file that keeps every game (created if missing).
+    #[arg(long, default_value = "raum-games.db")]
+    pub db: std::path::PathBuf,
+    /// Engine threads shared by all games (default: one less than the cores, at least one).
+    #[arg(long)]
+    pub engine_workers: Option<usize>,
 }

@@ -8,6 +8,7 @@ mod matches;
 mod perft;
 mod play;
 mod records;
+mod serve;
 mod show;
 mod stats;
 mod tune;
@@ -20,7 +21,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
-    if !matches!(cli.command, args::Command::Match(_)) {
+    if !matches!(cli.command, args::Command::Match(_) | args::Command::Serve(_)) {
         quiet_broken_pipe();
     }
     match run(cli) {
@@ -58,6 +59,7 @@ fn run(cli: args::Cli) -> Result<()> {
         Play(a) => play::play(&a),
         Bench(a) => bench::bench(&a),
         Uci => uci::uci(),
+        Serve(a) => serve::serve(&a),
         Match(a) => matches::run_match(&a),
         Pgn(a) => records::pgn(&a),
         Tune(a) => tune::tune(&a),

@@ -20,10 +20,6 @@ Commands: moves (list legal moves), undo (take back your last move), hint (Raum'
 and its line), eval (Raum's evaluation of the position), fen (position string),
 board (draw again), resign, help, quit.";
 
-/// Node budgets of the engine levels 1..=10: deterministic strength steps.
-const LEVEL_NODES: [u64; 10] =
-    [1_000, 4_000, 15_000, 50_000, 150_000, 400_000, 1_000_000, 2_500_000, 6_000_000, 15_000_000];
-
 /// How long the engine thinks for a hint or an evaluation.
 const HINT_TIME: Duration = Duration::from_millis(500);
 
@@ -33,11 +29,10 @@ fn engine_limits(a: &PlayArgs) -> Result<Limits> {
     match (a.level, a.movetime) {
         (Some(_), Some(_)) => bail!("give --level or --movetime, not both"),
         (Some(l), None) => {
-            let Some(&nodes) = LEVEL_NODES.get(l.wrapping_sub(1) as usize) else {
+            let Some(level) = raum_engine::level_limits(l) else {
                 bail!("--level must be between 1 and 10, not {l}");
             };
-            limits.nodes = Some(nodes);
-            limits.movetime = Some(Duration::from_secs(60));
+            limits = level;
         }
         (None, Some(0)) => bail!("--movetime must be at least 1 ms"),
         (None, ms) => limits.movetime = Some(Duration::from_millis(ms.unwrap_or(1000))),

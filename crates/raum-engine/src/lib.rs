@@ -36,6 +36,7 @@
 mod cpu;
 mod eval;
 mod features;
+mod levels;
 mod params;
 mod search;
 mod time;
@@ -44,6 +45,7 @@ pub mod tune;
 
 pub use eval::{Basic, EvalParams, EvalTables, Material, PieceAttacks, evaluate};
 pub use features::{Feature, Features, UnknownFeature};
+pub use levels::{LEVEL_NODES, level_limits};
 pub use params::{ParamError, SearchParams};
 pub use time::TimePlan;
 

@@ -26,5 +26,6 @@ pub use error::{FenError, MoveError};
 pub use fen::{format_position, parse_position, parse_setup, start_string};
 pub use moves::{format_move, parse_coordinate, parse_move};
 pub use record::{
-    Record, RecordError, RecordMove, RecordResult, ReplayError, parse_records, termination_of, write_records,
+    Record, RecordError, RecordMove, RecordResult, ReplayError, parse_records, record_date, termination_of,
+    write_records,
 };

@@ -396,6 +396,29 @@ impl core::fmt::Display for Record {
     }
 }
 
+/// The date of a time in seconds since 1970 (UTC) as the `Date` tag writes
+/// it.
+///
+/// ```
+/// assert_eq!(raum_notation::record_date(0), "1970.01.01");
+/// assert_eq!(raum_notation::record_date(951_782_400), "2000.02.29");
+/// assert_eq!(raum_notation::record_date(1_772_582_400), "2026.03.04");
+/// assert_eq!(raum_notation::record_date(-1), "1969.12.31");
+/// ```
+pub fn record_date(secs: i64) -> String {
+    // Days to a proleptic Gregorian date (Howard Hinnant's algorithm).
+    let z = secs.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
 /// Writes several records, a blank line between games.
 pub fn write_records(records: &[Record]) -> String {
     records.iter().map(Record::to_string).collect::<Vec<_>>().join("\n")

@@ -1,0 +1,296 @@
+//! The HTTP side: the JSON API under `/api/` (docs/api.md), the WebSocket
+//! that pushes each game's state, and the front end's pages and files.
+
+use crate::games::{Games, NewGame, Refusal};
+use crate::variants;
+use axum::body::Body;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use raum_rules::VariantId;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use std::sync::Arc;
+use tokio::sync::broadcast::error::RecvError;
+
+mod assets {
+    include!(concat!(env!("OUT_DIR"), "/assets.rs"));
+}
+
+/// Largest request body taken.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// An error answer: its status and `{"error": "..."}`.
+#[derive(Debug)]
+pub struct ApiError(StatusCode, String);
+
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> Self {
+        ApiError(StatusCode::from_u16(r.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR), r.message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(serde_json::json!({ "error": self.1 }))).into_response()
+    }
+}
+
+/// A JSON body whose every refusal (malformed, wrong shape, too big) is an
+/// [`ApiError`] that says what was wrong.
+pub struct JsonBody<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(t)) => Ok(JsonBody(t)),
+            Err(rejection) => Err(json_refusal(rejection)),
+        }
+    }
+}
+
+fn json_refusal(r: JsonRejection) -> ApiError {
+    let status = r.status();
+    let text = if status == StatusCode::PAYLOAD_TOO_LARGE {
+        format!("the request body is over {} KB", MAX_BODY / 1024)
+    } else {
+        r.body_text()
+    };
+    ApiError(status, text)
+}
+
+type Api<T> = Result<T, ApiError>;
+
+/// The router: API, WebSocket, pages and static files.
+pub fn router(games: Arc<Games>) -> Router {
+    let api = Router::new()
+        .route("/variants", get(list_variants))
+        .route("/variants/{id}", get(variant))
+        .route("/variants/{id}/rules", get(variant_rules))
+        .route("/games", get(list_games).post(create_game))
+        .route("/games/{id}", get(game_state))
+        .route("/games/{id}/moves", post(play))
+        .route("/games/{id}/undo", post(undo))
+        .route("/games/{id}/resign", post(resign))
+        .route("/games/{id}/draw", post(draw))
+        .route("/games/{id}/analysis", post(analysis))
+        .route("/games/{id}/pgn", get(pgn))
+        .route("/games/{id}/ws", get(socket))
+        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API call (see docs/api.md)".into()) });
+    Router::new()
+        .nest("/api", api)
+        .route("/", get(|| async { page("index.html") }))
+        .route("/g/{id}", get(|| async { page("game.html") }))
+        .route("/rules/{variant}", get(|| async { page("rules.html") }))
+        .route("/static/{*path}", get(|Path(path): Path<String>| async move { asset(&path) }))
+        .fallback(|| async { (StatusCode::NOT_FOUND, "Not found. The app is at /").into_response() })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(games)
+}
+
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next().unwrap_or_default() {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "json" => "application/json",
+        "txt" | "md" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+fn asset(path: &str) -> Response {
+    match assets::ASSETS.iter().find(|(p, _)| *p == path) {
+        Some((p, bytes)) => {
+            let mut r = Response::new(Body::from(*bytes));
+            r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(p)));
+            r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            r
+        }
+        None => (StatusCode::NOT_FOUND, format!("no file '{path}'")).into_response(),
+    }
+}
+
+fn page(name: &str) -> Response {
+    asset(name)
+}
+
+fn json_text(text: Arc<str>) -> Response {
+    let mut r = Response::new(Body::from(text.to_string()));
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    r
+}
+
+fn variant_id(id: &str) -> Api<VariantId> {
+    id.parse().map_err(|e: raum_rules::UnknownVariant| ApiError(StatusCode::NOT_FOUND, e.to_string()))
+}
+
+async fn list_variants() -> Json<Vec<variants::VariantSummary>> {
+    Json(variants::list())
+}
+
+async fn variant(Path(id): Path<String>) -> Api<Json<variants::VariantInfo>> {
+    Ok(Json(variants::info(variant_id(&id)?)))
+}
+
+async fn variant_rules(Path(id): Path<String>) -> Api<Json<variants::RulesInfo>> {
+    Ok(Json(variants::rules(variant_id(&id)?)))
+}
+
+async fn list_games(State(g): State<Arc<Games>>) -> Api<Response> {
+    Ok(Json(g.list().await?).into_response())
+}
+
+async fn create_game(State(g): State<Arc<Games>>, JsonBody(req): JsonBody<NewGame>) -> Api<Response> {
+    let created = g.create(req).await?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+async fn game_state(State(g): State<Arc<Games>>, Path(id): Path<String>) -> Api<Response> {
+    let room = g.room(&id).await?;
+    let state = room.lock().await.state();
+    Ok(json_text(state))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveReq {
+    #[serde(default)]
+    token: Option<String>,
+    ply: usize,
+    #[serde(rename = "move")]
+    text: String,
+}
+
+async fn play(State(g): State<Arc<Games>>, Path(id): Path<String>, JsonBody(req): JsonBody<MoveReq>) -> Api<Response> {
+    Ok(json_text(g.play(&id, req.token.as_deref(), req.ply, &req.text).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokenReq {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+async fn undo(State(g): State<Arc<Games>>, Path(id): Path<String>, JsonBody(req): JsonBody<TokenReq>) -> Api<Response> {
+    Ok(json_text(g.undo(&id, req.token.as_deref()).await?))
+}
+
+async fn resign(
+    State(g): State<Arc<Games>>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<TokenReq>,
+) -> Api<Response> {
+    Ok(json_text(g.resign(&id, req.token.as_deref()).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DrawReq {
+    #[serde(default)]
+    token: Option<String>,
+    action: String,
+}
+
+async fn draw(State(g): State<Arc<Games>>, Path(id): Path<String>, JsonBody(req): JsonBody<DrawReq>) -> Api<Response> {
+    Ok(json_text(g.draw(&id, req.token.as_deref(), &req.action).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalysisReq {
+    #[serde(default = "default_movetime")]
+    movetime: u64,
+}
+
+fn default_movetime() -> u64 {
+    500
+}
+
+async fn analysis(
+    State(g): State<Arc<Games>>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<AnalysisReq>,
+) -> Api<Response> {
+    Ok(Json(g.analyse(&id, req.movetime).await?).into_response())
+}
+
+async fn pgn(State(g): State<Arc<Games>>, Path(id): Path<String>) -> Api<Response> {
+    let text = g.record(&id).await?;
+    let mut r = Response::new(Body::from(text));
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"));
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"raum-{id}.pgn\"")) {
+        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(r)
+}
+
+#[derive(Deserialize)]
+struct SocketQuery {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+async fn socket(
+    State(g): State<Arc<Games>>,
+    Path(id): Path<String>,
+    Query(q): Query<SocketQuery>,
+    ws: WebSocketUpgrade,
+) -> Api<Response> {
+    let room = g.room(&id).await?;
+    let (first, listener, you) = {
+        let r = room.lock().await;
+        (r.state(), r.subscribe(), r.seat(q.token.as_deref()).map(|s| s.name()))
+    };
+    Ok(ws.on_upgrade(move |socket| push_states(socket, room, first, listener, you)))
+}
+
+fn state_message(state: &str, you: Option<&str>) -> Message {
+    let you = match you {
+        Some(s) => format!("\"{s}\""),
+        None => "null".into(),
+    };
+    Message::Text(format!("{{\"type\":\"state\",\"you\":{you},\"state\":{state}}}").into())
+}
+
+/// Sends the state now and after every change, until the client leaves.
+async fn push_states(
+    mut socket: WebSocket,
+    room: Arc<tokio::sync::Mutex<crate::games::Room>>,
+    first: Arc<str>,
+    mut listener: tokio::sync::broadcast::Receiver<Arc<str>>,
+    you: Option<&'static str>,
+) {
+    if socket.send(state_message(&first, you)).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            next = listener.recv() => {
+                let state = match next {
+                    Ok(s) => s,
+                    // Missed some: the latest state says everything.
+                    Err(RecvError::Lagged(_)) => room.lock().await.state(),
+                    Err(RecvError::Closed) => return,
+                };
+                if socket.send(state_message(&state, you)).await.is_err() {
+                    return;
+                }
+            }
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                // Clients send nothing that matters: moves go by POST.
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+}

@@ -1,0 +1,1031 @@
+//! Games being played: each a [`Room`] (the game, its seats, clocks, result
+//! and listeners), kept in memory while in use and in the [`Store`] always.
+//!
+//! Every change goes the same way: check it, apply it in memory, commit it
+//! to the store (undoing it in memory if the store refuses), then tell the
+//! listeners. So whatever a client was told is stored.
+
+use crate::engine_pool::{EnginePool, PoolError};
+use crate::live::{Analysis, LiveGame, MoveError, new_game, replay_record};
+use crate::store::{GameMeta, GameSummary, Store, StoreError, StoredMove, StoredResult, now};
+use raum_engine::{Limits, level_limits};
+use raum_notation::{RecordResult, parse_records, record_date, termination_of};
+use raum_rules::{Color, VariantId};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
+
+/// A refused or failed request: an HTTP status and what was wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The HTTP status.
+    pub status: u16,
+    /// What was wrong, for people.
+    pub message: String,
+}
+
+impl Refusal {
+    /// A refusal with this status.
+    pub fn new(status: u16, message: impl Into<String>) -> Self {
+        Refusal { status, message: message.into() }
+    }
+}
+
+fn stored(e: StoreError) -> Refusal {
+    eprintln!("raum serve: {e}");
+    Refusal::new(500, format!("the game could not be stored: {e}"))
+}
+
+/// Who sits in a game's seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Two people at one screen: one token moves both sides.
+    Local,
+    /// A person against the engine.
+    Engine,
+    /// Two people, each with a seat token, and spectators.
+    Online,
+}
+
+impl Mode {
+    fn name(self) -> &'static str {
+        match self {
+            Mode::Local => "local",
+            Mode::Engine => "engine",
+            Mode::Online => "online",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Mode> {
+        [Mode::Local, Mode::Engine, Mode::Online].into_iter().find(|m| m.name() == s)
+    }
+}
+
+/// The engine's seat in an engine game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineSeat {
+    /// The side the engine plays: `white` or `black`.
+    pub color: String,
+    /// Level 1..=10.
+    #[serde(default)]
+    pub level: Option<u32>,
+    /// Or a fixed time per move, in milliseconds.
+    #[serde(default)]
+    pub movetime: Option<u64>,
+}
+
+/// Clock settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSettings {
+    /// Each side's time at the start, in milliseconds.
+    pub initial_ms: u64,
+    /// Added after each move, in milliseconds.
+    #[serde(default)]
+    pub increment_ms: u64,
+}
+
+/// Player names.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Names {
+    /// White's name.
+    #[serde(default)]
+    pub white: Option<String>,
+    /// Black's name.
+    #[serde(default)]
+    pub black: Option<String>,
+}
+
+/// `POST /api/games`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// Variant id (optional with `pgn`, whose `[Variant]` tag names it).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// `local`, `engine` or `online`.
+    pub mode: String,
+    /// Start from this position string.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Continue this game record.
+    #[serde(default)]
+    pub pgn: Option<String>,
+    /// The engine's seat (mode `engine`).
+    #[serde(default)]
+    pub engine: Option<EngineSeat>,
+    /// Player names.
+    #[serde(default)]
+    pub names: Option<Names>,
+    /// Clocks.
+    #[serde(default)]
+    pub clock: Option<ClockSettings>,
+}
+
+/// A seat's token matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// White's seat.
+    White,
+    /// Black's seat.
+    Black,
+    /// Both (a local game's one token).
+    Both,
+}
+
+impl Seat {
+    fn plays(self, c: Color) -> bool {
+        matches!((self, c), (Seat::Both, _) | (Seat::White, Color::White) | (Seat::Black, Color::Black))
+    }
+
+    /// `white`, `black` or `both`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::White => "white",
+            Seat::Black => "black",
+            Seat::Both => "both",
+        }
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    if c == Color::White { "white" } else { "black" }
+}
+
+fn parse_color(s: &str) -> Option<Color> {
+    match s {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// A finished game's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub score: String,
+    /// RULES.md's termination word, or `agreement`.
+    pub reason: String,
+    /// For people: `0-1, checkmate`.
+    pub text: String,
+}
+
+impl GameResult {
+    fn new(score: &str, reason: &str) -> Self {
+        let said = match reason {
+            "fifty-move" => "50-move rule".to_string(),
+            "repetition" => "threefold repetition".to_string(),
+            "bare-kings" => "bare kings".to_string(),
+            "agreement" => "draw agreed".to_string(),
+            "resignation" => match score {
+                "1-0" => "Black resigns".to_string(),
+                "0-1" => "White resigns".to_string(),
+                _ => "resignation".to_string(),
+            },
+            "time" => match score {
+                "1-0" => "Black's time is up".to_string(),
+                "0-1" => "White's time is up".to_string(),
+                _ => "time is up".to_string(),
+            },
+            other => other.to_string(),
+        };
+        GameResult { score: score.into(), reason: reason.into(), text: format!("{score}, {said}") }
+    }
+
+    fn win_for(c: Color, reason: &str) -> Self {
+        GameResult::new(if c == Color::White { "1-0" } else { "0-1" }, reason)
+    }
+
+    fn stored(&self) -> StoredResult {
+        StoredResult { score: self.score.clone(), reason: self.reason.clone() }
+    }
+}
+
+/// The clocks, kept by the server.
+#[derive(Clone, Debug)]
+struct Clock {
+    settings: ClockSettings,
+    /// Remaining time, White and Black, as of `since`.
+    left_ms: [i64; 2],
+    /// When the side to move's clock started; `None` while stopped.
+    since: Option<Instant>,
+}
+
+impl Clock {
+    /// Time left for `c` now.
+    fn left(&self, c: Color, to_move: Color) -> i64 {
+        let base = self.left_ms[c.index()];
+        match self.since {
+            Some(t) if c == to_move => base - t.elapsed().as_millis() as i64,
+            _ => base,
+        }
+    }
+}
+
+/// A game in memory.
+pub struct Room {
+    meta: GameMeta,
+    mode: Mode,
+    game: Box<dyn LiveGame>,
+    result: Option<GameResult>,
+    draw_offer: Option<Color>,
+    clock: Option<Clock>,
+    engine: Option<(Color, EngineSeat)>,
+    /// The running engine search's stop flag.
+    thinking: Option<Arc<AtomicBool>>,
+    version: u64,
+    state: Arc<str>,
+    listeners: broadcast::Sender<Arc<str>>,
+}
+
+/// The state as sent to clients.
+#[derive(Serialize)]
+struct StateView<'a> {
+    id: &'a str,
+    variant: &'a str,
+    mode: &'static str,
+    version: u64,
+    names: HashMap<&'static str, &'a str>,
+    start: String,
+    fen: String,
+    side: &'static str,
+    ply: usize,
+    moves: &'a [crate::live::PlayedMove],
+    positions: &'a [Vec<(usize, char)>],
+    legal: Vec<crate::live::MoveView>,
+    check: Vec<usize>,
+    result: Option<&'a GameResult>,
+    draw_offer: Option<&'static str>,
+    clock: Option<ClockView>,
+    engine: Option<EngineView>,
+    seats: HashMap<&'static str, SeatView>,
+}
+
+#[derive(Serialize)]
+struct ClockView {
+    white_ms: i64,
+    black_ms: i64,
+    running: Option<&'static str>,
+    increment_ms: u64,
+}
+
+#[derive(Serialize)]
+struct EngineView {
+    color: String,
+    level: Option<u32>,
+    movetime: Option<u64>,
+    thinking: bool,
+}
+
+#[derive(Serialize)]
+struct SeatView {
+    human: bool,
+}
+
+impl Room {
+    /// The state, as last sent.
+    pub fn state(&self) -> Arc<str> {
+        Arc::clone(&self.state)
+    }
+
+    /// Listens for every later state.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
+        self.listeners.subscribe()
+    }
+
+    /// The seat a token holds, if any.
+    pub fn seat(&self, token: Option<&str>) -> Option<Seat> {
+        let token = token?;
+        let w = self.meta.white_token.as_deref() == Some(token);
+        let b = self.meta.black_token.as_deref() == Some(token);
+        match (w, b) {
+            (true, true) => Some(Seat::Both),
+            (true, false) => Some(Seat::White),
+            (false, true) => Some(Seat::Black),
+            (false, false) => None,
+        }
+    }
+
+    fn require_seat(&self, token: Option<&str>) -> Result<Seat, Refusal> {
+        match token {
+            None | Some("") => Err(Refusal::new(403, "no seat token: spectators cannot change the game")),
+            t => self.seat(t).ok_or_else(|| Refusal::new(403, "this token holds no seat in this game")),
+        }
+    }
+
+    fn over(&self) -> Result<(), Refusal> {
+        match &self.result {
+            Some(r) => Err(Refusal::new(409, format!("the game is over ({})", r.text))),
+            None => Ok(()),
+        }
+    }
+
+    fn rebuild(&mut self) {
+        self.version += 1;
+        let side = self.game.side();
+        let view = StateView {
+            id: &self.meta.id,
+            variant: &self.meta.variant,
+            mode: self.mode.name(),
+            version: self.version,
+            names: HashMap::from([("white", self.meta.white.as_str()), ("black", self.meta.black.as_str())]),
+            start: self.game.start_fen(),
+            fen: self.game.fen(),
+            side: color_name(side),
+            ply: self.game.ply(),
+            moves: self.game.moves(),
+            positions: self.game.positions(),
+            legal: if self.result.is_some() { Vec::new() } else { self.game.legal() },
+            check: self.game.check(),
+            result: self.result.as_ref(),
+            draw_offer: self.draw_offer.map(color_name),
+            clock: self.clock.as_ref().map(|c| ClockView {
+                white_ms: c.left(Color::White, side).max(0),
+                black_ms: c.left(Color::Black, side).max(0),
+                running: c.since.map(|_| color_name(side)),
+                increment_ms: c.settings.increment_ms,
+            }),
+            engine: self.engine.as_ref().map(|(c, e)| EngineView {
+                color: color_name(*c).into(),
+                level: e.level,
+                movetime: e.movetime,
+                thinking: self.thinking.is_some(),
+            }),
+            seats: HashMap::from([
+                ("white", SeatView { human: self.meta.white_token.is_some() }),
+                ("black", SeatView { human: self.meta.black_token.is_some() }),
+            ]),
+        };
+        let text: Arc<str> = serde_json::to_string(&view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}")).into();
+        self.state = Arc::clone(&text);
+        // No listener is not an error.
+        let _ = self.listeners.send(text);
+    }
+
+    /// The result the rules give now, if any.
+    fn rules_result(&self) -> Option<GameResult> {
+        let o = self.game.outcome()?;
+        Some(GameResult::new(RecordResult::of_outcome(o).as_str(), termination_of(o)))
+    }
+
+    /// The engine's limits: its level or time per move, and its clock where
+    /// the game has clocks (whichever ends the search first).
+    fn engine_limits(&self) -> Limits {
+        let Some((_, seat)) = &self.engine else { return Limits::default() };
+        let mut limits = match (seat.level, seat.movetime) {
+            (Some(l), _) => level_limits(l).unwrap_or_default(),
+            (None, Some(ms)) => Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() },
+            (None, None) => level_limits(3).unwrap_or_default(),
+        };
+        if let Some(clock) = &self.clock {
+            let side = self.game.side();
+            let inc = Some(Duration::from_millis(clock.settings.increment_ms));
+            let left = |c| Some(Duration::from_millis(clock.left(c, side).max(1) as u64));
+            limits.wtime = left(Color::White);
+            limits.btime = left(Color::Black);
+            limits.winc = inc;
+            limits.binc = inc;
+        }
+        limits
+    }
+
+    fn stop_engine(&mut self) {
+        if let Some(stop) = self.thinking.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Every game: the rooms in memory, the store, the engine threads.
+pub struct Games {
+    rooms: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Room>>>>,
+    store: Arc<dyn Store>,
+    pool: EnginePool,
+}
+
+/// What `POST /api/games` answers.
+#[derive(Serialize)]
+pub struct Created {
+    /// The game's id.
+    pub id: String,
+    /// Seat tokens.
+    pub tokens: HashMap<&'static str, String>,
+    /// Links: each seat's, and the spectators'.
+    pub links: HashMap<&'static str, String>,
+    /// The state.
+    pub state: serde_json::Value,
+}
+
+fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut b = [0u8; N];
+    if getrandom::fill(&mut b).is_err() {
+        // The OS's generator failing is not something to serve games without.
+        panic!("no source of randomness for game ids and seat tokens");
+    }
+    b
+}
+
+/// A game id: 12 characters of base 62 (71 bits).
+fn new_id() -> String {
+    const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    random_bytes::<12>().iter().map(|&b| ALPHABET[b as usize % 62] as char).collect()
+}
+
+/// A seat token: 128 random bits in hex.
+fn new_token() -> String {
+    random_bytes::<16>().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A player's name as given: control characters dropped, at most 40 characters.
+fn clean_name(s: &str) -> String {
+    s.chars().filter(|c| !c.is_control()).collect::<String>().trim().chars().take(40).collect()
+}
+
+const MAX_MOVETIME_MS: u64 = 60_000;
+const MAX_CLOCK_MS: u64 = 24 * 3600 * 1000;
+
+impl Games {
+    /// Games kept in `store`, searched by `engine_workers` threads.
+    pub fn new(store: Arc<dyn Store>, engine_workers: usize) -> Arc<Self> {
+        Arc::new(Games { rooms: Mutex::new(HashMap::new()), store, pool: EnginePool::new(engine_workers) })
+    }
+
+    async fn blocking<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, Refusal> {
+        let store = Arc::clone(&self.store);
+        tokio::task::spawn_blocking(move || f(store.as_ref()))
+            .await
+            .map_err(|e| Refusal::new(500, format!("storage task failed: {e}")))?
+            .map_err(stored)
+    }
+
+    /// The games in progress and finished, newest first.
+    pub async fn list(&self) -> Result<Vec<GameSummary>, Refusal> {
+        self.blocking(|s| s.list(500)).await
+    }
+
+    /// Creates a game.
+    pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, Refusal> {
+        let mode = Mode::parse(&req.mode)
+            .ok_or_else(|| Refusal::new(400, format!("mode '{}': expected local, engine or online", req.mode)))?;
+        let (game, record_result) = match (&req.pgn, &req.fen) {
+            (Some(_), Some(_)) => return Err(Refusal::new(400, "give a position string or a record, not both")),
+            (Some(text), None) => {
+                let records = parse_records(text).map_err(|e| Refusal::new(400, format!("record: {e}")))?;
+                let record = records.first().ok_or_else(|| Refusal::new(400, "record: no game in the text"))?;
+                let game = replay_record(record).map_err(|e| Refusal::new(400, format!("record: {e}")))?;
+                if let Some(v) = &req.variant
+                    && v != game.variant().name()
+                {
+                    return Err(Refusal::new(400, format!("the record is a {} game, not {v}", game.variant().name())));
+                }
+                let result = record.result;
+                let termination = record.tag("Termination").map(str::to_string);
+                (game, Some((result, termination)))
+            }
+            (None, fen) => {
+                let name = req.variant.as_deref().ok_or_else(|| Refusal::new(400, "no variant given"))?;
+                let id: VariantId = name.parse().map_err(|e| Refusal::new(404, format!("{e}")))?;
+                (new_game(id, fen.as_deref()).map_err(|e| Refusal::new(400, e))?, None)
+            }
+        };
+        let engine = match (mode, req.engine) {
+            (Mode::Engine, Some(seat)) => {
+                let color = parse_color(&seat.color).ok_or_else(|| {
+                    Refusal::new(400, format!("engine color '{}': expected white or black", seat.color))
+                })?;
+                match (seat.level, seat.movetime) {
+                    (Some(_), Some(_)) => {
+                        return Err(Refusal::new(400, "give the engine a level or a movetime, not both"));
+                    }
+                    (Some(l), None) if level_limits(l).is_none() => {
+                        return Err(Refusal::new(400, format!("engine level {l}: expected 1 to 10")));
+                    }
+                    (None, Some(ms)) if ms == 0 || ms > MAX_MOVETIME_MS => {
+                        return Err(Refusal::new(
+                            400,
+                            format!("engine movetime {ms}: expected 1 to {MAX_MOVETIME_MS} ms"),
+                        ));
+                    }
+                    _ => {}
+                }
+                Some((color, seat))
+            }
+            (Mode::Engine, None) => return Err(Refusal::new(400, "an engine game needs \"engine\": {\"color\": ...}")),
+            (_, Some(_)) => return Err(Refusal::new(400, "\"engine\" is only for mode engine")),
+            (_, None) => None,
+        };
+        if let Some(c) = req.clock
+            && (c.initial_ms == 0 || c.initial_ms > MAX_CLOCK_MS || c.increment_ms > MAX_CLOCK_MS)
+        {
+            return Err(Refusal::new(400, "clock: initial_ms must be 1 ms to 24 hours, increment_ms at most 24 hours"));
+        }
+        let names = req.names.unwrap_or_default();
+        let name = |given: &Option<String>, color: Color| -> String {
+            let given = given.as_deref().map(clean_name).filter(|n| !n.is_empty());
+            match (&engine, given) {
+                (Some((c, seat)), _) if *c == color => match (seat.level, seat.movetime) {
+                    (Some(l), _) => format!("Raum (level {l})"),
+                    (None, Some(ms)) => format!("Raum ({ms} ms)"),
+                    _ => "Raum".into(),
+                },
+                (_, Some(n)) => n,
+                _ => if color == Color::White { "White" } else { "Black" }.into(),
+            }
+        };
+        let id = new_id();
+        let (white_token, black_token) = match (mode, &engine) {
+            (Mode::Local, _) => {
+                let t = new_token();
+                (Some(t.clone()), Some(t))
+            }
+            (Mode::Engine, Some((Color::White, _))) => (None, Some(new_token())),
+            (Mode::Engine, _) => (Some(new_token()), None),
+            (Mode::Online, _) => (Some(new_token()), Some(new_token())),
+        };
+        let meta = GameMeta {
+            id: id.clone(),
+            variant: game.variant().name().into(),
+            mode: mode.name().into(),
+            start: game.start_fen(),
+            white: name(&names.white, Color::White),
+            black: name(&names.black, Color::Black),
+            white_token,
+            black_token,
+            engine: engine.as_ref().and_then(|(_, s)| serde_json::to_string(s).ok()),
+            clock: req.clock.and_then(|c| serde_json::to_string(&c).ok()),
+            created: now(),
+        };
+        let mut room = Room::open(meta, mode, game, engine, req.clock);
+        // A record's own result stands where the rules did not end its game.
+        if room.result.is_none()
+            && let Some((result, termination)) = record_result
+            && result != RecordResult::Unfinished
+        {
+            room.result = Some(GameResult::new(result.as_str(), termination.as_deref().unwrap_or("recorded")));
+        }
+        let moves: Vec<StoredMove> = room
+            .game
+            .moves()
+            .iter()
+            .map(|m| StoredMove { coord: m.view.coord.clone(), white_ms: None, black_ms: None })
+            .collect();
+        let (meta, result) = (room.meta.clone(), room.result.as_ref().map(GameResult::stored));
+        self.blocking(move |s| s.create(&meta, &moves, result.as_ref())).await?;
+        room.start_clock();
+        room.rebuild();
+        let state = serde_json::from_str(&room.state).unwrap_or(serde_json::Value::Null);
+        let mut tokens = HashMap::new();
+        let mut links = HashMap::from([("spectate", format!("/g/{id}"))]);
+        for (seat, token) in [("white", &room.meta.white_token), ("black", &room.meta.black_token)] {
+            if let Some(t) = token {
+                tokens.insert(seat, t.clone());
+                links.insert(seat, format!("/g/{id}#t={t}"));
+            }
+        }
+        let room = Arc::new(tokio::sync::Mutex::new(room));
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), Arc::clone(&room));
+        {
+            let mut locked = room.lock().await;
+            self.schedule(&mut locked, &room);
+        }
+        Ok(Created { id, tokens, links, state })
+    }
+
+    /// The room of game `id`, loaded from the store if not in memory.
+    pub async fn room(self: &Arc<Self>, id: &str) -> Result<Arc<tokio::sync::Mutex<Room>>, Refusal> {
+        if let Some(r) = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id) {
+            return Ok(Arc::clone(r));
+        }
+        let unknown = || Refusal::new(404, format!("no game '{id}'"));
+        if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(unknown());
+        }
+        let key = id.to_string();
+        let Some((meta, moves, result)) = self.blocking(move |s| s.load(&key)).await? else {
+            return Err(unknown());
+        };
+        let room = Room::restore(meta, &moves, result).map_err(|e| Refusal::new(500, e))?;
+        let room = {
+            let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+            // Another request may have loaded it meanwhile: keep the first.
+            Arc::clone(rooms.entry(id.to_string()).or_insert_with(|| Arc::new(tokio::sync::Mutex::new(room))))
+        };
+        {
+            let mut locked = room.lock().await;
+            self.schedule(&mut locked, &room);
+        }
+        Ok(room)
+    }
+
+    /// Plays `text` for the seat of `token` as the game's ply `ply`.
+    pub async fn play(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        ply: usize,
+        text: &str,
+    ) -> Result<Arc<str>, Refusal> {
+        let room_arc = self.room(id).await?;
+        let mut room = room_arc.lock().await;
+        let seat = room.require_seat(token)?;
+        room.over()?;
+        if ply != room.game.ply() {
+            return Err(Refusal::new(
+                409,
+                if ply < room.game.ply() {
+                    format!("ply {ply} has been played already (the game has {} moves)", room.game.ply())
+                } else {
+                    format!("ply {ply} is ahead of the game, which has {} moves", room.game.ply())
+                },
+            ));
+        }
+        let side = room.game.side();
+        if !seat.plays(side) {
+            return Err(Refusal::new(
+                403,
+                format!("it is {}'s move, and this seat plays {}", color_name(side), seat.name()),
+            ));
+        }
+        self.apply(&mut room, text).await?;
+        self.schedule(&mut room, &room_arc);
+        Ok(room.state())
+    }
+
+    /// Plays a move in `room` (any seat's checks done), stores it and tells
+    /// the listeners.
+    async fn apply(&self, room: &mut Room, text: &str) -> Result<(), Refusal> {
+        let mover = room.game.side();
+        // The mover's flag fell before the move arrived: the game is lost on time.
+        if let Some(c) = &room.clock
+            && c.since.is_some()
+            && c.left(mover, mover) <= 0
+        {
+            self.flag(room).await?;
+            return Err(Refusal::new(409, format!("{}'s time is up", color_name(mover))));
+        }
+        let played = match room.game.play(text) {
+            Ok(p) => p.view.coord.clone(),
+            Err(MoveError::GameOver) => return Err(Refusal::new(409, "the game is over")),
+            Err(MoveError::Illegal(why)) => return Err(Refusal::new(422, why)),
+        };
+        let clock_before = room.clock.clone();
+        if let Some(c) = &mut room.clock {
+            if c.since.is_some() {
+                let left = c.left(mover, mover);
+                c.left_ms[mover.index()] = left + c.settings.increment_ms as i64;
+            }
+            c.since = Some(Instant::now());
+        }
+        let result = room.rules_result();
+        let mv = StoredMove {
+            coord: played,
+            white_ms: room.clock.as_ref().map(|c| c.left_ms[0]),
+            black_ms: room.clock.as_ref().map(|c| c.left_ms[1]),
+        };
+        let (id, ply, stored_result) =
+            (room.meta.id.clone(), room.game.ply() - 1, result.as_ref().map(GameResult::stored));
+        if let Err(e) = self.blocking(move |s| s.append_move(&id, ply, &mv, stored_result.as_ref())).await {
+            room.game.undo();
+            room.clock = clock_before;
+            return Err(e);
+        }
+        room.draw_offer = room.draw_offer.filter(|&c| c == mover);
+        if result.is_some() {
+            room.result = result;
+            room.stop_clock();
+        }
+        room.rebuild();
+        Ok(())
+    }
+
+    async fn flag(&self, room: &mut Room) -> Result<(), Refusal> {
+        let loser = room.game.side();
+        let result = GameResult::win_for(loser.opponent(), "time");
+        let (id, stored_result) = (room.meta.id.clone(), result.stored());
+        self.blocking(move |s| s.set_result(&id, Some(&stored_result))).await?;
+        if let Some(c) = &mut room.clock {
+            c.left_ms[loser.index()] = 0;
+            c.since = None;
+        }
+        room.result = Some(result);
+        room.stop_engine();
+        room.rebuild();
+        Ok(())
+    }
+
+    /// After any change: start the engine if it is its turn, and watch the
+    /// clock. Only spawns tasks, which take the room's lock when they run.
+    fn schedule(self: &Arc<Self>, room: &mut Room, room_arc: &Arc<tokio::sync::Mutex<Room>>) {
+        if room.result.is_some() {
+            return;
+        }
+        if let Some(c) = &room.clock
+            && c.since.is_some()
+        {
+            let side = room.game.side();
+            let wait = Duration::from_millis(c.left(side, side).max(0) as u64 + 20);
+            let (games, arc, version) = (Arc::clone(self), Arc::clone(room_arc), room.version);
+            tokio::spawn(async move {
+                tokio::time::sleep(wait).await;
+                let mut room = arc.lock().await;
+                if room.version == version && room.result.is_none() {
+                    let _ = games.flag(&mut room).await;
+                }
+            });
+        }
+        let engine_to_move = matches!(&room.engine, Some((c, _)) if *c == room.game.side());
+        if !engine_to_move || room.thinking.is_some() {
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        room.thinking = Some(Arc::clone(&stop));
+        let limits = room.engine_limits();
+        let snapshot = room.game.boxed_clone();
+        room.rebuild();
+        let (games, arc) = (Arc::clone(self), Arc::clone(room_arc));
+        tokio::spawn(async move {
+            let flag = Arc::clone(&stop);
+            let answer = games.pool.run(false, move |e| snapshot.analyse(e, &limits, flag)).await;
+            let mut room = arc.lock().await;
+            let ours = matches!(&room.thinking, Some(s) if Arc::ptr_eq(s, &stop));
+            if !ours || stop.load(Ordering::Relaxed) {
+                return;
+            }
+            room.thinking = None;
+            let played = match answer {
+                Ok(Analysis { best: Some(best), .. }) => games.apply(&mut room, &best.coord).await,
+                Ok(_) => Err(Refusal::new(500, "the engine found no move")),
+                Err(e) => Err(Refusal::new(503, e.to_string())),
+            };
+            if let Err(e) = played {
+                eprintln!("raum serve: game {}: the engine's move failed: {}", room.meta.id, e.message);
+                room.rebuild();
+            }
+            games.schedule(&mut room, &arc);
+        });
+    }
+
+    /// Takes back the last move (engine games: back to the person's turn).
+    pub async fn undo(self: &Arc<Self>, id: &str, token: Option<&str>) -> Result<Arc<str>, Refusal> {
+        let room_arc = self.room(id).await?;
+        let mut room = room_arc.lock().await;
+        let seat = room.require_seat(token)?;
+        if room.mode == Mode::Online {
+            return Err(Refusal::new(409, "take-backs are not available in online games"));
+        }
+        let mut plies = room.game.ply();
+        if plies == 0 {
+            return Err(Refusal::new(409, "there is no move to take back"));
+        }
+        plies -= 1;
+        if room.mode == Mode::Engine {
+            // Back to a position where the person is to move.
+            let person = if seat.plays(Color::White) { Color::White } else { Color::Black };
+            let (now_ply, now_side) = (room.game.ply(), room.game.side());
+            let side_at = |n: usize| if (now_ply - n).is_multiple_of(2) { now_side } else { now_side.opponent() };
+            if side_at(plies) != person {
+                if plies == 0 {
+                    return Err(Refusal::new(409, "there is no move of yours to take back"));
+                }
+                plies -= 1;
+            }
+        }
+        let key = room.meta.id.clone();
+        self.blocking(move |s| s.truncate(&key, plies)).await?;
+        room.stop_engine();
+        while room.game.ply() > plies {
+            room.game.undo();
+        }
+        room.result = None;
+        room.draw_offer = None;
+        room.rebuild();
+        self.schedule(&mut room, &room_arc);
+        Ok(room.state())
+    }
+
+    /// The seat of `token` resigns (a local game's token: the side to move).
+    pub async fn resign(self: &Arc<Self>, id: &str, token: Option<&str>) -> Result<Arc<str>, Refusal> {
+        let room_arc = self.room(id).await?;
+        let mut room = room_arc.lock().await;
+        let seat = room.require_seat(token)?;
+        room.over()?;
+        let loser = match seat {
+            Seat::White => Color::White,
+            Seat::Black => Color::Black,
+            Seat::Both => room.game.side(),
+        };
+        let result = GameResult::win_for(loser.opponent(), "resignation");
+        self.finish(&mut room, result).await?;
+        Ok(room.state())
+    }
+
+    async fn finish(&self, room: &mut Room, result: GameResult) -> Result<(), Refusal> {
+        let (key, stored_result) = (room.meta.id.clone(), result.stored());
+        self.blocking(move |s| s.set_result(&key, Some(&stored_result))).await?;
+        room.result = Some(result);
+        room.draw_offer = None;
+        room.stop_engine();
+        room.stop_clock();
+        room.rebuild();
+        Ok(())
+    }
+
+    /// A draw offer, acceptance or refusal.
+    pub async fn draw(self: &Arc<Self>, id: &str, token: Option<&str>, action: &str) -> Result<Arc<str>, Refusal> {
+        let room_arc = self.room(id).await?;
+        let mut room = room_arc.lock().await;
+        let seat = room.require_seat(token)?;
+        room.over()?;
+        let me = match seat {
+            Seat::White => Color::White,
+            Seat::Black => Color::Black,
+            Seat::Both => room.game.side(),
+        };
+        match action {
+            "offer" => {
+                if room.mode == Mode::Engine {
+                    return Err(Refusal::new(409, "Raum's engine plays on: it does not take draw offers"));
+                }
+                room.draw_offer = Some(me);
+                room.rebuild();
+            }
+            "accept" => match room.draw_offer {
+                Some(by) if by != me || seat == Seat::Both => {
+                    self.finish(&mut room, GameResult::new("1/2-1/2", "agreement")).await?;
+                }
+                _ => return Err(Refusal::new(409, "there is no draw offer from the other side to accept")),
+            },
+            "decline" => match room.draw_offer {
+                Some(_) => {
+                    room.draw_offer = None;
+                    room.rebuild();
+                }
+                None => return Err(Refusal::new(409, "there is no draw offer to decline")),
+            },
+            other => {
+                return Err(Refusal::new(400, format!("draw action '{other}': expected offer, accept or decline")));
+            }
+        }
+        Ok(room.state())
+    }
+
+    /// The engine's view of the position now.
+    pub async fn analyse(self: &Arc<Self>, id: &str, movetime_ms: u64) -> Result<Analysis, Refusal> {
+        let room_arc = self.room(id).await?;
+        let snapshot = {
+            let room = room_arc.lock().await;
+            if room.mode == Mode::Online && room.result.is_none() {
+                return Err(Refusal::new(409, "no engine help in an online game in progress"));
+            }
+            room.game.boxed_clone()
+        };
+        if movetime_ms == 0 || movetime_ms > 10_000 {
+            return Err(Refusal::new(400, format!("movetime {movetime_ms}: expected 1 to 10000 ms")));
+        }
+        let limits = Limits { movetime: Some(Duration::from_millis(movetime_ms)), ..Limits::default() };
+        self.pool.run(true, move |e| snapshot.analyse(e, &limits, Arc::new(AtomicBool::new(false)))).await.map_err(
+            |e| match e {
+                PoolError::Busy(_) => Refusal::new(503, e.to_string()),
+                PoolError::Failed => Refusal::new(500, e.to_string()),
+            },
+        )
+    }
+
+    /// The game as a record (RULES.md's PGN-style text).
+    pub async fn record(self: &Arc<Self>, id: &str) -> Result<String, Refusal> {
+        let room_arc = self.room(id).await?;
+        let room = room_arc.lock().await;
+        let mut r = room.game.record();
+        r.set_tag("Event", &format!("Raum {} game", room.mode.name()));
+        r.set_tag("Site", "Raum web app");
+        r.set_tag("Date", &record_date(room.meta.created));
+        r.set_tag("White", &room.meta.white);
+        r.set_tag("Black", &room.meta.black);
+        if let Some(c) = &room.clock {
+            r.set_tag("TimeControl", &format!("{}+{}", c.settings.initial_ms / 1000, c.settings.increment_ms / 1000));
+        }
+        if let Some(res) = &room.result {
+            if let Some(rr) = RecordResult::parse(&res.score) {
+                r.set_result(rr);
+            }
+            if res.reason != "agreement" && res.reason != "recorded" {
+                r.set_tag("Termination", &res.reason);
+            }
+        }
+        Ok(r.to_string())
+    }
+}
+
+impl Room {
+    fn open(
+        meta: GameMeta,
+        mode: Mode,
+        game: Box<dyn LiveGame>,
+        engine: Option<(Color, EngineSeat)>,
+        clock: Option<ClockSettings>,
+    ) -> Room {
+        let (listeners, _) = broadcast::channel(64);
+        let clock = clock.map(|settings| Clock {
+            settings,
+            left_ms: [settings.initial_ms as i64, settings.initial_ms as i64],
+            since: None,
+        });
+        let mut room = Room {
+            meta,
+            mode,
+            game,
+            result: None,
+            draw_offer: None,
+            clock,
+            engine,
+            thinking: None,
+            version: 0,
+            state: Arc::from(""),
+            listeners,
+        };
+        room.result = room.rules_result();
+        room
+    }
+
+    /// A stored game, replayed.
+    fn restore(meta: GameMeta, moves: &[StoredMove], result: Option<StoredResult>) -> Result<Room, String> {
+        let damaged = |why: String| format!("stored game {} is damaged: {why}", meta.id);
+        let id: VariantId = meta.variant.parse().map_err(|e| damaged(format!("{e}")))?;
+        let mode = Mode::parse(&meta.mode).ok_or_else(|| damaged(format!("mode '{}'", meta.mode)))?;
+        let mut game = new_game(id, Some(&meta.start)).map_err(damaged)?;
+        for (i, m) in moves.iter().enumerate() {
+            game.play(&m.coord).map_err(|e| damaged(format!("move {} {}: {e}", i + 1, m.coord)))?;
+        }
+        let engine = match &meta.engine {
+            Some(text) => {
+                let seat: EngineSeat = serde_json::from_str(text).map_err(|e| damaged(format!("engine: {e}")))?;
+                let c = parse_color(&seat.color).ok_or_else(|| damaged("engine colour".into()))?;
+                Some((c, seat))
+            }
+            None => None,
+        };
+        let clock: Option<ClockSettings> = match &meta.clock {
+            Some(text) => Some(serde_json::from_str(text).map_err(|e| damaged(format!("clock: {e}")))?),
+            None => None,
+        };
+        let last = moves.last().map(|m| (m.white_ms, m.black_ms));
+        let mut room = Room::open(meta, mode, game, engine, clock);
+        if let (Some(c), Some((Some(w), Some(b)))) = (&mut room.clock, last) {
+            c.left_ms = [w, b];
+        }
+        if let Some(r) = result {
+            room.result = Some(GameResult::new(&r.score, &r.reason));
+        }
+        room.start_clock();
+        room.rebuild();
+        Ok(room)
+    }
+
+    /// Clocks run once the first move is made, while the game goes on.
+    fn start_clock(&mut self) {
+        let running = self.result.is_none() && self.game.ply() > 0;
+        if let Some(c) = &mut self.clock {
+            c.since = running.then(Instant::now);
+        }
+    }
+
+    fn stop_clock(&mut self) {
+        let side = self.game.side();
+        if let Some(c) = &mut self.clock {
+            let left = c.left(side, side).max(0);
+            if c.since.is_some() {
+                c.left_ms[side.index()] = left;
+            }
+            c.since = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_lose_control_characters_and_length() {
+        assert_eq!(clean_name("  Ann\u{7}\n "), "Ann");
+        assert_eq!(clean_name(&"x".repeat(100)).len(), 40);
+    }
+
+    #[test]
+    fn ids_and_tokens_are_random_and_long() {
+        let (a, b) = (new_token(), new_token());
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 32);
+        assert!(new_id().chars().all(|c| c.is_ascii_alphanumeric()));
+    }
+}

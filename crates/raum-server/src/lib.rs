@@ -1,0 +1,62 @@
+//! `raum serve`: Raum's web app. A JSON API (docs/api.md) over the rules core
+//! and the engine, games kept in SQLite, each game's state pushed over a
+//! WebSocket, and the front end (plain ES modules and a vendored three.js,
+//! under `web/`) embedded in the binary.
+//!
+//! ```no_run
+//! # async fn run() -> std::io::Result<()> {
+//! let config = raum_server::Config { port: 0, ..raum_server::Config::default() };
+//! raum_server::serve(config, |url, db| println!("Raum is at {url} (games in {})", db.display())).await
+//! # }
+//! ```
+
+pub mod api;
+mod engine_pool;
+pub mod games;
+pub mod live;
+pub mod store;
+pub mod variants;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// How to serve.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on.
+    pub host: String,
+    /// Port; 0 picks a free one.
+    pub port: u16,
+    /// The SQLite file that keeps the games.
+    pub db: PathBuf,
+    /// Engine threads shared by every game.
+    pub engine_workers: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Config {
+            host: "127.0.0.1".into(),
+            port: 8080,
+            db: PathBuf::from("raum-games.db"),
+            engine_workers: cores.saturating_sub(1).max(1),
+        }
+    }
+}
+
+/// Opens the store, binds, calls `ready` with the app's URL and the
+/// database's path, and serves until the process ends.
+pub async fn serve(config: Config, ready: impl FnOnce(&str, &Path)) -> std::io::Result<()> {
+    let store = store::SqliteStore::open(&config.db)
+        .map_err(|e| std::io::Error::other(format!("cannot open the game database {}: {e}", config.db.display())))?;
+    let games = games::Games::new(Arc::new(store), config.engine_workers);
+    let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
+        .await
+        .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {}:{}: {e}", config.host, config.port)))?;
+    let addr: SocketAddr = listener.local_addr()?;
+    let db = std::fs::canonicalize(&config.db).unwrap_or(config.db.clone());
+    ready(&format!("http://{addr}/"), &db);
+    axum::serve(listener, api::router(games)).await
+}

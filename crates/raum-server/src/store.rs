@@ -1,0 +1,380 @@
+//! Where games are kept: one interface ([`Store`]) and its SQLite backend.
+//!
+//! A move is acknowledged only after its row is committed, so a server killed
+//! at any moment restarts with every acknowledged move. The interface speaks
+//! of games and moves only, so that another backend (PostgreSQL, for several
+//! server instances) can stand in for SQLite.
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::Mutex;
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Db(#[from] rusqlite::Error),
+    /// A stored value could not be read back.
+    #[error("stored game {0} is damaged: {1}")]
+    Damaged(String, String),
+}
+
+/// Everything about a game but its moves, as created.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameMeta {
+    /// Its id.
+    pub id: String,
+    /// Variant id.
+    pub variant: String,
+    /// `local`, `engine` or `online`.
+    pub mode: String,
+    /// The start position string.
+    pub start: String,
+    /// Player names.
+    pub white: String,
+    /// Player names.
+    pub black: String,
+    /// White's seat token (`None`: the engine's seat).
+    pub white_token: Option<String>,
+    /// Black's seat token.
+    pub black_token: Option<String>,
+    /// Engine settings (JSON), for engine games.
+    pub engine: Option<String>,
+    /// Clock settings (JSON), if the game has clocks.
+    pub clock: Option<String>,
+    /// Seconds since 1970 when created.
+    pub created: i64,
+}
+
+/// A move as stored: its coordinate text and the clocks after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMove {
+    /// Coordinate notation.
+    pub coord: String,
+    /// White's remaining time after the move, if the game has clocks.
+    pub white_ms: Option<i64>,
+    /// Black's remaining time after the move.
+    pub black_ms: Option<i64>,
+}
+
+/// A result not decided by the rules alone (resignation, agreement, time),
+/// or one the rules decided, as stored for the list of games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredResult {
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub score: String,
+    /// `checkmate`, `resignation`, `time`, ...
+    pub reason: String,
+}
+
+/// A line of the list of games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameSummary {
+    /// Its id.
+    pub id: String,
+    /// Variant id.
+    pub variant: String,
+    /// Mode.
+    pub mode: String,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// Moves played.
+    pub plies: i64,
+    /// The result, `None` while the game goes on.
+    pub result: Option<String>,
+    /// Why it ended.
+    pub reason: Option<String>,
+    /// Seconds since 1970 of the last change.
+    pub updated: i64,
+}
+
+/// A stored game: what it was created with, its moves and its result.
+pub type StoredGame = (GameMeta, Vec<StoredMove>, Option<StoredResult>);
+
+/// Keeps games. Every method commits before it returns.
+pub trait Store: Send + Sync {
+    /// Records a new game with its first moves (a game imported from a record).
+    fn create(&self, meta: &GameMeta, moves: &[StoredMove], result: Option<&StoredResult>) -> Result<(), StoreError>;
+    /// Appends the move for ply `ply` (0-based); refused if that ply is stored.
+    fn append_move(
+        &self,
+        id: &str,
+        ply: usize,
+        mv: &StoredMove,
+        result: Option<&StoredResult>,
+    ) -> Result<(), StoreError>;
+    /// Keeps only the first `plies` moves (a take-back) and clears the result.
+    fn truncate(&self, id: &str, plies: usize) -> Result<(), StoreError>;
+    /// Sets or clears the result.
+    fn set_result(&self, id: &str, result: Option<&StoredResult>) -> Result<(), StoreError>;
+    /// A game, if stored.
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+    /// The most recently changed games, newest first.
+    fn list(&self, limit: usize) -> Result<Vec<GameSummary>, StoreError>;
+}
+
+/// Seconds since 1970.
+pub fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+/// [`Store`] in one SQLite file.
+pub struct SqliteStore {
+    conn: Mutex<Connection>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    variant TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    start TEXT NOT NULL,
+    white TEXT NOT NULL,
+    black TEXT NOT NULL,
+    white_token TEXT,
+    black_token TEXT,
+    engine TEXT,
+    clock TEXT,
+    created INTEGER NOT NULL,
+    updated INTEGER NOT NULL,
+    plies INTEGER NOT NULL DEFAULT 0,
+    result TEXT,
+    reason TEXT
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    coord TEXT NOT NULL,
+    white_ms INTEGER,
+    black_ms INTEGER,
+    PRIMARY KEY (game, ply)
+);
+CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
+";
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `path`.
+    ///
+    /// Write-ahead logging with `synchronous = NORMAL`: a commit is in the
+    /// log before the call returns, so a killed server loses nothing it
+    /// acknowledged; only a power cut may lose the last commits.
+    pub fn open(path: &Path) -> Result<Self, StoreError> {
+        let conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(SqliteStore { conn: Mutex::new(conn) })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding the lock leaves no half-done transaction (each
+        // is committed or rolled back by SQLite), so the connection is usable.
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+fn insert_move(tx: &rusqlite::Transaction<'_>, id: &str, ply: usize, mv: &StoredMove) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO moves (game, ply, coord, white_ms, black_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![id, ply as i64, mv.coord, mv.white_ms, mv.black_ms],
+    )?;
+    Ok(())
+}
+
+fn result_parts(r: Option<&StoredResult>) -> (Option<&str>, Option<&str>) {
+    (r.map(|r| r.score.as_str()), r.map(|r| r.reason.as_str()))
+}
+
+impl Store for SqliteStore {
+    fn create(&self, m: &GameMeta, moves: &[StoredMove], result: Option<&StoredResult>) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let (score, reason) = result_parts(result);
+        tx.execute(
+            "INSERT INTO games (id, variant, mode, start, white, black, white_token, black_token, engine, clock,
+                                created, updated, plies, result, reason)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12, ?13, ?14)",
+            params![
+                m.id,
+                m.variant,
+                m.mode,
+                m.start,
+                m.white,
+                m.black,
+                m.white_token,
+                m.black_token,
+                m.engine,
+                m.clock,
+                m.created,
+                moves.len() as i64,
+                score,
+                reason
+            ],
+        )?;
+        for (ply, mv) in moves.iter().enumerate() {
+            insert_move(&tx, &m.id, ply, mv)?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn append_move(
+        &self,
+        id: &str,
+        ply: usize,
+        mv: &StoredMove,
+        result: Option<&StoredResult>,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        insert_move(&tx, id, ply, mv)?;
+        let (score, reason) = result_parts(result);
+        tx.execute(
+            "UPDATE games SET plies = ?2, updated = ?3, result = ?4, reason = ?5 WHERE id = ?1",
+            params![id, ply as i64 + 1, now(), score, reason],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn truncate(&self, id: &str, plies: usize) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        tx.execute("DELETE FROM moves WHERE game = ?1 AND ply >= ?2", params![id, plies as i64])?;
+        tx.execute(
+            "UPDATE games SET plies = ?2, updated = ?3, result = NULL, reason = NULL WHERE id = ?1",
+            params![id, plies as i64, now()],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn set_result(&self, id: &str, result: Option<&StoredResult>) -> Result<(), StoreError> {
+        let (score, reason) = result_parts(result);
+        self.conn().execute(
+            "UPDATE games SET result = ?2, reason = ?3, updated = ?4 WHERE id = ?1",
+            params![id, score, reason, now()],
+        )?;
+        Ok(())
+    }
+
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let conn = self.conn();
+        let row = conn
+            .query_row(
+                "SELECT id, variant, mode, start, white, black, white_token, black_token, engine, clock, created,
+                        result, reason
+                 FROM games WHERE id = ?1",
+                params![id],
+                |r| {
+                    let meta = GameMeta {
+                        id: r.get(0)?,
+                        variant: r.get(1)?,
+                        mode: r.get(2)?,
+                        start: r.get(3)?,
+                        white: r.get(4)?,
+                        black: r.get(5)?,
+                        white_token: r.get(6)?,
+                        black_token: r.get(7)?,
+                        engine: r.get(8)?,
+                        clock: r.get(9)?,
+                        created: r.get(10)?,
+                    };
+                    let score: Option<String> = r.get(11)?;
+                    let reason: Option<String> = r.get(12)?;
+                    Ok((meta, score.map(|score| StoredResult { score, reason: reason.unwrap_or_default() })))
+                },
+            )
+            .optional()?;
+        let Some((meta, result)) = row else { return Ok(None) };
+        let mut stmt = conn.prepare("SELECT ply, coord, white_ms, black_ms FROM moves WHERE game = ?1 ORDER BY ply")?;
+        let rows = stmt.query_map(params![id], |r| {
+            Ok((r.get::<_, i64>(0)?, StoredMove { coord: r.get(1)?, white_ms: r.get(2)?, black_ms: r.get(3)? }))
+        })?;
+        let mut moves = Vec::new();
+        for row in rows {
+            let (ply, mv) = row?;
+            if ply != moves.len() as i64 {
+                return Err(StoreError::Damaged(id.into(), format!("move {ply} follows {} moves", moves.len())));
+            }
+            moves.push(mv);
+        }
+        Ok(Some((meta, moves, result)))
+    }
+
+    fn list(&self, limit: usize) -> Result<Vec<GameSummary>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id, variant, mode, white, black, plies, result, reason, updated
+             FROM games ORDER BY updated DESC, created DESC LIMIT ?1",
+        )?;
+        let rows = stmt.query_map(params![limit as i64], |r| {
+            Ok(GameSummary {
+                id: r.get(0)?,
+                variant: r.get(1)?,
+                mode: r.get(2)?,
+                white: r.get(3)?,
+                black: r.get(4)?,
+                plies: r.get(5)?,
+                result: r.get(6)?,
+                reason: r.get(7)?,
+                updated: r.get(8)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn meta(id: &str) -> GameMeta {
+        GameMeta {
+            id: id.into(),
+            variant: "five-up".into(),
+            mode: "local".into(),
+            start: "x".into(),
+            white: "Ann".into(),
+            black: "Bob".into(),
+            white_token: Some("t".into()),
+            black_token: Some("t".into()),
+            engine: None,
+            clock: None,
+            created: 1,
+        }
+    }
+
+    fn mv(s: &str) -> StoredMove {
+        StoredMove { coord: s.into(), white_ms: None, black_ms: None }
+    }
+
+    #[test]
+    fn moves_are_kept_in_order_and_a_ply_is_stored_once() {
+        let dir = std::env::temp_dir().join(format!("raum-store-{}", std::process::id()));
+        let _ = std::fs::remove_file(&dir);
+        let s = SqliteStore::open(&dir).unwrap();
+        s.create(&meta("g1"), &[mv("a")], None).unwrap();
+        s.append_move("g1", 1, &mv("b"), None).unwrap();
+        assert!(s.append_move("g1", 1, &mv("c"), None).is_err(), "a ply is stored once");
+        let win = StoredResult { score: "1-0".into(), reason: "resignation".into() };
+        s.append_move("g1", 2, &mv("c"), Some(&win)).unwrap();
+        let (m, moves, result) = s.load("g1").unwrap().unwrap();
+        assert_eq!(m, meta("g1"));
+        assert_eq!(moves, vec![mv("a"), mv("b"), mv("c")]);
+        assert_eq!(result, Some(win));
+        s.truncate("g1", 1).unwrap();
+        let (_, moves, result) = s.load("g1").unwrap().unwrap();
+        assert_eq!((moves.len(), result), (1, None));
+        assert!(s.load("nope").unwrap().is_none());
+        assert_eq!(s.list(10).unwrap()[0].plies, 1);
+        drop(s);
+        let _ = std::fs::remove_file(&dir);
+    }
+}

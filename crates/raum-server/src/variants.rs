@@ -1,0 +1,338 @@
+//! What the app is told about a variant: its board as cells with coordinates
+//! and names, its pieces, and the rules page's data, all read from the rules
+//! core's tables (so a variant added there is described here unchanged).
+
+use raum_geometry::{Family, Vector};
+use raum_notation::start_string;
+use raum_rules::{CastlingRule, Color, Motion, Piece, Role, Variant, VariantFn, VariantId, Width};
+use serde::Serialize;
+
+/// A variant in the list of variants.
+#[derive(Serialize)]
+pub struct VariantSummary {
+    id: &'static str,
+    name: &'static str,
+    cells: usize,
+    reconstruction: bool,
+}
+
+/// A cell of the board.
+#[derive(Serialize)]
+struct Cell {
+    x: i8,
+    y: i8,
+    z: i8,
+    name: String,
+}
+
+/// A piece kind.
+#[derive(Serialize)]
+struct PieceKind {
+    letter: char,
+    name: &'static str,
+    role: &'static str,
+}
+
+/// A variant's board and pieces (`GET /api/variants/{id}`).
+#[derive(Serialize)]
+pub struct VariantInfo {
+    id: &'static str,
+    name: &'static str,
+    reconstruction: bool,
+    dims: [i8; 3],
+    wraps: [bool; 3],
+    levels: Vec<String>,
+    files: Vec<String>,
+    ranks: Vec<String>,
+    cells: Vec<Cell>,
+    pieces: Vec<PieceKind>,
+    promotions: Vec<char>,
+    start: String,
+}
+
+/// A piece alone on the board, for the rules page.
+#[derive(Serialize)]
+struct PieceFigure {
+    letter: char,
+    name: &'static str,
+    role: &'static str,
+    cell: usize,
+    moves: Vec<usize>,
+    captures: Vec<usize>,
+    text: String,
+}
+
+/// The rules page's data (`GET /api/variants/{id}/rules`).
+#[derive(Serialize)]
+pub struct RulesInfo {
+    id: &'static str,
+    name: &'static str,
+    reconstruction: bool,
+    pieces: Vec<PieceFigure>,
+    rules: Vec<String>,
+}
+
+/// Whether RULES.md gives this board as a reconstruction of a lost figure
+/// (Savard's boards, when they land); none of today's variants is one.
+fn reconstruction(_id: VariantId) -> bool {
+    false
+}
+
+/// Every playable variant.
+pub fn list() -> Vec<VariantSummary> {
+    VariantId::ALL.iter().map(|&id| id.dispatch(Summary)).collect()
+}
+
+struct Summary;
+impl VariantFn for Summary {
+    type Output = VariantSummary;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> VariantSummary {
+        let id = v.id();
+        VariantSummary { id: id.name(), name: v.spec().title, cells: v.cells(), reconstruction: reconstruction(id) }
+    }
+}
+
+/// The board and pieces of `id`.
+pub fn info(id: VariantId) -> VariantInfo {
+    id.dispatch(Info)
+}
+
+fn role_name(r: Role) -> &'static str {
+    match r {
+        Role::King => "king",
+        Role::Pawn => "pawn",
+        Role::Piece => "piece",
+    }
+}
+
+struct Info;
+impl VariantFn for Info {
+    type Output = VariantInfo;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> VariantInfo {
+        let board = v.board();
+        let dims = board.shape().dims();
+        let topology = board.topology();
+        let cells = (0..v.cells())
+            .map(|i| {
+                let c = board.coord(i);
+                Cell { x: c.x, y: c.y, z: c.z, name: v.cell_name(i) }
+            })
+            .collect();
+        VariantInfo {
+            id: v.id().name(),
+            name: v.spec().title,
+            reconstruction: reconstruction(v.id()),
+            dims,
+            wraps: topology.wrap,
+            levels: (0..dims[2]).map(|z| v.level_name(z)).collect(),
+            files: (0..dims[0]).map(|x| file_name(v, x)).collect(),
+            ranks: (0..dims[1]).map(|y| (y + 1).to_string()).collect(),
+            cells,
+            pieces: v
+                .pieces()
+                .iter()
+                .map(|p| PieceKind { letter: p.letter, name: p.name, role: role_name(p.role) })
+                .collect(),
+            promotions: v.promotion_kinds().iter().map(|&k| v.piece_def(k).letter).collect(),
+            start: start_string(v),
+        }
+    }
+}
+
+/// The letter a file is written with: lower case after the level (`Cc3`),
+/// upper case before the rank where the level comes last (`E2α`).
+fn file_name<S: Width>(v: &Variant<S>, x: i8) -> String {
+    let upper = v.level_name(0).chars().all(|c| !c.is_ascii());
+    let c = (if upper { b'A' } else { b'a' } + x as u8) as char;
+    c.to_string()
+}
+
+/// The rules page's data for `id`.
+pub fn rules(id: VariantId) -> RulesInfo {
+    id.dispatch(Rules)
+}
+
+struct Rules;
+impl VariantFn for Rules {
+    type Output = RulesInfo;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> RulesInfo {
+        let pieces = v
+            .pieces()
+            .iter()
+            .enumerate()
+            .filter_map(|(k, def)| {
+                let kind = v.kind_of(def.letter)?;
+                let piece = Piece::new(Color::White, kind);
+                let cell = figure_cell(v, piece)?;
+                let moves = v.targets(piece, cell, S::EMPTY, S::EMPTY).cells().collect();
+                // A capture is a move onto an enemy: with one enemy at a time,
+                // sliders are not blocked by the others.
+                let captures = (0..v.cells())
+                    .filter(|&t| t != cell && v.targets(piece, cell, S::EMPTY, S::single(t)).has(t))
+                    .collect();
+                let text = match def.role {
+                    Role::Pawn => pawn_text(v),
+                    _ if def.moves == def.captures => format!("{}.", motion_text(&def.moves)),
+                    _ => format!("Moves: {}. Captures: {}.", motion_text(&def.moves), motion_text(&def.captures)),
+                };
+                let _ = k;
+                Some(PieceFigure {
+                    letter: def.letter,
+                    name: def.name,
+                    role: role_name(def.role),
+                    cell,
+                    moves,
+                    captures,
+                    text,
+                })
+            })
+            .collect();
+        RulesInfo {
+            id: v.id().name(),
+            name: v.spec().title,
+            reconstruction: reconstruction(v.id()),
+            pieces,
+            rules: rule_texts(v),
+        }
+    }
+}
+
+/// Where a piece is shown alone: a pawn on one of White's start cells for
+/// it (so its double steps show), any other piece on the cell nearest the
+/// board's centre.
+fn figure_cell<S: Width>(v: &Variant<S>, piece: Piece) -> Option<usize> {
+    let setup = v.start_setup();
+    if Some(piece.kind) == v.pawn() {
+        let cells: Vec<usize> = (0..v.cells()).filter(|&c| setup.board[c] == Some(piece)).collect();
+        return cells.get(cells.len() / 2).copied().or(Some(0));
+    }
+    let dims = v.board().shape().dims();
+    let centre = |i: usize| f64::from(dims[i] - 1) / 2.0;
+    (0..v.cells()).min_by(|&a, &b| {
+        let d = |c: usize| {
+            let p = v.board().coord(c);
+            (f64::from(p.x) - centre(0)).powi(2)
+                + (f64::from(p.y) - centre(1)).powi(2)
+                + (f64::from(p.z) - centre(2)).powi(2)
+        };
+        d(a).total_cmp(&d(b))
+    })
+}
+
+fn family_text(f: Family) -> &'static str {
+    match f {
+        Family::Orthogonal => "the 6 orthogonal directions (rook lines)",
+        Family::Diagonal2D => "the 12 two-dimensional diagonals",
+        Family::Diagonal3D => "the 8 three-dimensional diagonals (triagonals)",
+    }
+}
+
+/// A leap's shape, `(0,1,2)`: its coordinates' sizes, ascending.
+fn leap_shape(v: Vector) -> [i8; 3] {
+    let mut s = [v.x.abs(), v.y.abs(), v.z.abs()];
+    s.sort_unstable();
+    s
+}
+
+/// A motion in words: `slides along ...; leaps (0,1,2)`.
+fn motion_text(m: &Motion) -> String {
+    let mut parts = Vec::new();
+    if !m.slides.is_empty() {
+        let fams: Vec<&str> = m.slides.iter().map(|&f| family_text(f)).collect();
+        parts.push(format!("slides any distance along {}", fams.join(" and ")));
+    }
+    if !m.rays.is_empty() {
+        parts.push(format!("slides any distance along {} directions", m.rays.len()));
+    }
+    let mut shapes: Vec<[i8; 3]> = m.leaps.iter().map(|&v| leap_shape(v)).collect();
+    shapes.sort_unstable();
+    shapes.dedup();
+    for s in shapes {
+        let n = m.leaps.iter().filter(|&&v| leap_shape(v) == s).count();
+        if s.iter().all(|&c| c <= 1) {
+            parts.push(format!("steps one cell ({n} directions of shape ({},{},{}))", s[0], s[1], s[2]));
+        } else {
+            parts.push(format!("leaps ({},{},{}) over anything ({n} targets)", s[0], s[1], s[2]));
+        }
+    }
+    if parts.is_empty() { "does not move".into() } else { capitalise(&parts.join("; ")) }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+fn pawn_text<S: Width>(v: &Variant<S>) -> String {
+    let r = v.pawn_rules(v.spec().start_sets[0] as usize);
+    let mut t = format!(
+        "Moves without capturing one step in {} direction{}, captures in {} direction{}",
+        r.steps.len(),
+        if r.steps.len() == 1 { "" } else { "s" },
+        r.captures.len(),
+        if r.captures.len() == 1 { "" } else { "s" },
+    );
+    if !r.double_steps.is_empty() {
+        t.push_str("; from its start cells it may also make a double step");
+    }
+    if r.en_passant {
+        t.push_str(", which can be taken en passant");
+    }
+    if !r.promote_to.is_empty() {
+        let to: Vec<String> = r.promote_to.iter().map(char::to_string).collect();
+        t.push_str(&format!("; on reaching a promotion cell it becomes one of {}", to.join(", ")));
+    }
+    t.push('.');
+    t
+}
+
+/// The special rules in words, from the variant's data.
+fn rule_texts<S: Width>(v: &Variant<S>) -> Vec<String> {
+    let mut out = Vec::new();
+    let dims = v.board().shape().dims();
+    let levels: Vec<String> = (0..dims[2]).map(|z| v.level_name(z)).collect();
+    out.push(format!(
+        "The board: {} cells on {} levels ({}), each level up to {} files by {} ranks.",
+        v.cells(),
+        dims[2],
+        levels.join(", "),
+        dims[0],
+        dims[1]
+    ));
+    let wraps = v.board().topology().wrap;
+    if wraps.iter().any(|&w| w) {
+        let names = ["files", "ranks", "levels"];
+        let joined: Vec<&str> = (0..3).filter(|&i| wraps[i]).map(|i| names[i]).collect();
+        out.push(format!("The board wraps around: the {} join end to end.", joined.join(" and ")));
+    }
+    if v.free_pawn_sets() {
+        out.push("Each side chooses the axes its pawns move along; the choice is part of the position.".into());
+    }
+    if v.has_column_rule() {
+        out.push(
+            "The pawn-column rule: a quiet pawn move may not end on, or pass through, a cell whose file and rank \
+             already hold another pawn on any level."
+                .into(),
+        );
+    }
+    match &v.spec().castling {
+        CastlingRule::None => out.push("There is no castling.".into()),
+        CastlingRule::SwapOnce { rook } => out.push(format!(
+            "Castling: once per game the king swaps places with one of its own {} pieces on the same orthogonal line \
+             with only empty cells between; not out of, through or into check. Written king's cell to the partner's \
+             cell.",
+            rook
+        )),
+        CastlingRule::Slots { rook, slots } => out.push(format!(
+            "Castling: the king castles with a {rook} that has not moved, as in chess, with {} fixed pairings for the \
+             two sides; not out of, through or into check. Written as the king's cell to the partner's cell.",
+            slots.len()
+        )),
+    }
+    out.push(
+        "The game ends by checkmate. It is drawn by stalemate, by the 50-move rule (100 plies without a capture or a \
+         pawn move), by the third occurrence of a position, or when only the kings are left."
+            .into(),
+    );
+    out
+}
