@@ -2,24 +2,27 @@
 # End-to-end tests of the web app in a real browser: Debian's chromium driven
 # by playwright-core (pinned in tests/browser/package-lock.json).
 #
-#   bash scripts/browser-test.sh RAUM_BINARY
+#   bash scripts/browser-test.sh RAUM_BINARY [TEST_FILE...]
 #
+# (TEST_FILEs: names under tests/browser/, e.g. online.test.mjs; default all.)
 # Installs what is missing (chromium with apt-get, playwright-core with npm
 # ci), starts `RAUM_BINARY serve --port 0` on a fresh database, runs
 # tests/browser/*.test.mjs against it, stops it, and exits non-zero on any
 # failure. Screenshots go to target/browser/.
 set -euo pipefail
 
-if [ $# -ne 1 ]; then
-  echo "usage: $0 RAUM_BINARY" >&2
+if [ $# -lt 1 ]; then
+  echo "usage: $0 RAUM_BINARY [TEST_FILE...]" >&2
   exit 2
 fi
 root="$(cd "$(dirname "$0")/.." && pwd)"
-binary="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-if [ ! -x "$binary" ]; then
+if [ ! -x "$1" ] || [ -d "$1" ]; then
   echo "error: $1 is not an executable" >&2
   exit 2
 fi
+binary="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+shift
+tests=("$@")
 
 # --- what the tests need -----------------------------------------------------
 chromium="${CHROMIUM:-/usr/bin/chromium}"
@@ -34,6 +37,7 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   exit 2
 fi
 cd "$root/tests/browser"
+if [ ${#tests[@]} -eq 0 ]; then tests=(./*.test.mjs); fi
 want="$(node -e 'console.log(require("./package-lock.json").packages["node_modules/playwright-core"].version)')"
 have="$(node -e 'try { console.log(require("./node_modules/playwright-core/package.json").version) } catch { console.log("") }')"
 if [ "$want" != "$have" ]; then
@@ -73,7 +77,7 @@ echo "browser-test: server at $url" >&2
 mkdir -p "$root/target/browser"
 status=0
 RAUM_URL="$url" RAUM_SCREENSHOTS="$root/target/browser" CHROMIUM="$chromium" \
-  node --test --test-concurrency=1 --test-timeout=120000 ./*.test.mjs || status=$?
+  node --test --test-concurrency=1 --test-timeout=120000 "${tests[@]}" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "browser-test: FAILED (server log follows)" >&2
   tail -n 40 "$work/server.err" >&2 || true

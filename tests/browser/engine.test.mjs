@@ -30,7 +30,7 @@ test('three moves against the engine at level 1, each answered', async () => {
   await page.waitForFunction(() => window.raumLobbyReady === true);
   await page.selectOption('#variant', 'five-up');
   await page.click('label.seg-radio:has(input[value="engine"])');
-  await page.click('label.inline:has(input[value="level"])');
+  await page.check('input[name="strength"][value="level"]');
   await page.selectOption('#level', '1');
   await page.click('label.seg-radio:has(input[name="color"][value="white"])');
   await page.click('#create');

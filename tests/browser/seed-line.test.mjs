@@ -83,7 +83,12 @@ test('the seed line by clicks in the layered view ends "0-1, checkmate"', async 
   assert.match(pgn, /0-1/);
 
   // flip turns the ranks round
-  const rankTop = () => page.$eval('.board2d .level .rank-label', (l) => l.textContent);
+  const rankTop = () =>
+    page.$eval('.board2d .level', (level) => {
+      const labels = [...level.querySelectorAll('.rank-label')];
+      labels.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+      return labels[0].textContent;
+    });
   assert.equal(await rankTop(), '5');
   await page.click('#flip');
   assert.equal(await rankTop(), '1');

@@ -131,6 +131,11 @@ export class Board3D {
     this.ringMaterial = new THREE.SpriteMaterial({map: texture(discCanvas(true)), transparent: true, depthTest: false, depthWrite: false});
     this.markers = new THREE.Group();
     this.board.add(this.markers);
+    // the last move as an arrow from its cell to its destination
+    this.arrowMaterial = new THREE.MeshBasicMaterial({color: 0x9bc700, transparent: true, opacity: 0.85, depthTest: false});
+    this.arrow = new THREE.Group();
+    this.arrow.renderOrder = 5;
+    this.board.add(this.arrow);
 
     this.controls = new OrbitControls(this.camera, renderer.domElement);
     this.controls.enableDamping = false;
@@ -335,7 +340,30 @@ export class Board3D {
     this.requestRender();
   }
 
+  drawArrow() {
+    for (const child of this.arrow.children) child.geometry.dispose();
+    this.arrow.clear();
+    const last = this.view.last;
+    if (!last || last.from === last.to || !this.visibleCell(last.from) || !this.visibleCell(last.to)) return;
+    const a = this.cellPosition(last.from, 0.12);
+    const b = this.cellPosition(last.to, 0.12);
+    const dir = b.clone().sub(a);
+    const length = dir.length();
+    const head = Math.min(0.35, length * 0.4);
+    const shaft = new THREE.Mesh(new THREE.CylinderGeometry(0.045, 0.045, length - head, 8), this.arrowMaterial);
+    const cone = new THREE.Mesh(new THREE.ConeGeometry(0.14, head, 12), this.arrowMaterial);
+    const up = new THREE.Vector3(0, 1, 0);
+    const q = new THREE.Quaternion().setFromUnitVectors(up, dir.clone().normalize());
+    shaft.quaternion.copy(q);
+    cone.quaternion.copy(q);
+    shaft.position.copy(a).addScaledVector(dir, (length - head) / 2 / length);
+    cone.position.copy(a).addScaledVector(dir, (length - head / 2) / length);
+    shaft.renderOrder = cone.renderOrder = 5;
+    this.arrow.add(shaft, cone);
+  }
+
   drawMarkers() {
+    this.drawArrow();
     this.markers.clear();
     const dests = this.view.dests || new Map();
     for (const [cell, dest] of dests) {

@@ -207,7 +207,7 @@ function renderPlayers() {
   for (const [id, color] of [['#player-bottom', bottom], ['#player-top', other(bottom)]]) {
     const box = $(id);
     const name = (s.names && s.names[color]) || cap(color);
-    const you = me === color || (me === 'both' && false);
+    const you = me === color;
     const toMove = !s.result && s.side === color;
     const thinking = s.engine && s.engine.thinking && s.engine.color === color;
     box.dataset.color = color;
@@ -424,11 +424,13 @@ async function sendMove(move) {
   app.lastSentPly = s.ply;
   showError(null);
   renderActions();
+  let ok = false;
   try {
     const next = await api('POST', gamePath(gameId, '/moves'), {token: app.seat ? app.seat.token : '', ply: s.ply, move});
     app.sending = false;
+    // (a newer state may have come first over the socket: applyState keeps it)
     applyState(next);
-    return true;
+    ok = true;
   } catch (e) {
     app.sending = false;
     if (e instanceof NetworkError) {
@@ -438,10 +440,12 @@ async function sendMove(move) {
     } else {
       showError(e.message);
       if (e instanceof ApiError && e.status === 409) await refetch();
-      else renderAll();
     }
-    return false;
+  } finally {
+    app.sending = false;
+    renderAll();
   }
+  return ok;
 }
 
 async function seatAction(path, body = {}, {force = false} = {}) {

@@ -56,7 +56,7 @@ async function main() {
     const card = el(
       'article',
       {class: 'piece-card', dataset: {piece: p.letter}},
-      el('header', {}, pieceElement(p.letter, variant), el('h3', {}, p.name), el('span', {class: 'muted'}, ` ${p.letter} · on ${cellName} · ${moves.size} moves, ${captures.size} captures`)),
+      el('header', {}, pieceElement(p.letter, variant), el('h3', {}, p.name.charAt(0).toUpperCase() + p.name.slice(1)), el('span', {class: 'muted'}, ` ${p.letter} · on ${cellName} · ${moves.size} moves, ${captures.size} captures`)),
       el('p', {}, p.text || ''),
       boardHost,
     );
