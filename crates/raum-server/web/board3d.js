@@ -101,7 +101,8 @@ export class Board3D {
     const depth = g.max[1] - g.min[1] + 1;
     // spacing so that, seen from the default elevation, plates do not overlap
     this.elevation = THREE.MathUtils.degToRad(36);
-    this.spacing = Math.round(Math.min(3.9, Math.max(2, depth * Math.tan(this.elevation) * 0.92 + 0.5)) * 10) / 10;
+    this.azimuth = THREE.MathUtils.degToRad(-28);
+    this.spacing = this.defaultSpacing = Math.round(Math.min(3.9, Math.max(2, depth * Math.tan(this.elevation) * 0.92 + 0.5)) * 10) / 10;
 
     const tileGeometry = new THREE.BoxGeometry(0.94, 0.06, 0.94);
     const tileMaterial = new THREE.MeshBasicMaterial({transparent: true, opacity: 0.62, depthWrite: false});
@@ -238,7 +239,8 @@ export class Board3D {
     for (const x of [-hw, hw]) for (const y of [-hh, hh]) for (const z of [-hd, hd]) corners.push(new THREE.Vector3(x, y, z));
     if (this.isolated !== null) target.y = (this.heightOf(this.isolated) - (this.levelCount - 1) / 2) * this.spacing;
     for (const c of corners) c.y += target.y;
-    const dir = new THREE.Vector3(0, Math.sin(this.elevation), Math.cos(this.elevation));
+    const az = this.azimuth;
+    const dir = new THREE.Vector3(Math.sin(az) * Math.cos(this.elevation), Math.sin(this.elevation), Math.cos(az) * Math.cos(this.elevation));
     let dist = Math.sqrt(hw * hw + hh * hh + hd * hd) * 3;
     for (let k = 0; k < 8; k++) {
       this.camera.position.copy(target).addScaledVector(dir, dist);

@@ -602,7 +602,11 @@ function setup3dControls() {
   const isolate = $('#isolate');
   for (const level of app.geom.levels) isolate.appendChild(el('option', {value: String(level.z)}, `Level ${level.name}`));
   isolate.addEventListener('change', () => b.setIsolated(isolate.value === 'all' ? null : Number(isolate.value)));
-  $('#reset-camera').addEventListener('click', () => b.resetCamera());
+  $('#reset-camera').addEventListener('click', () => {
+    spacing.value = String(b.defaultSpacing);
+    b.setSpacing(b.defaultSpacing);
+    b.resetCamera();
+  });
 }
 
 // ---- live updates ---------------------------------------------------------

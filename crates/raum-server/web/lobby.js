@@ -123,7 +123,7 @@ async function main() {
   }
   const select = $('#variant');
   for (const v of variants) select.appendChild(el('option', {value: v.id}, v.name + (v.reconstruction ? ' (reconstruction)' : '')));
-  setChildren($('#rules-nav'), el('span', {class: 'muted'}, 'Rules: '), variants.flatMap((v, i) => [i ? ' · ' : '', el('a', {href: `/rules/${encodeURIComponent(v.id)}`}, v.name)]));
+  setChildren($('#rules-list'), variants.map((v) => el('li', {}, el('a', {href: `/rules/${encodeURIComponent(v.id)}`}, v.name), v.reconstruction ? el('span', {class: 'tag'}, 'reconstruction') : null, el('span', {class: 'muted'}, ` ${v.cells} cells`))));
   updateForm();
   loadGames();
   setInterval(loadGames, 15000);
