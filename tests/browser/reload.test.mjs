@@ -49,3 +49,28 @@ test('reload mid-game keeps the position, the moves and the seat', async () => {
   noPageErrors(page);
   await context.close();
 });
+
+test('a move whose answer is lost is not sent again: the page asks the server', async () => {
+  const game = await createGame({variant: 'five-up', mode: 'local'});
+  const {context, page} = await newPage(browser);
+  await openGame(page, game.links.white);
+  // the request reaches the server, the answer never reaches the page
+  let posts = 0;
+  await page.route('**/api/games/*/moves', async (route) => {
+    posts++;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  // and the socket is down, so only a refetch can tell
+  await page.evaluate(() => window.raumTest.dropSocket());
+  const move = legalMove(await getState(game.id), 'Dc2-Cc2');
+  await clickMove2d(page, move);
+  await waitPly(page, 1);
+  assert.equal(posts, 1, 'the move was posted once');
+  await page.unroute('**/api/games/*/moves');
+  const state = await getState(game.id);
+  assert.deepEqual(state.moves.map((m) => m.coord), ['Dc2-Cc2']);
+  assert.deepEqual(await listedMoves(page), state.moves.map((m) => m.san));
+  noPageErrors(page);
+  await context.close();
+});

@@ -72,7 +72,9 @@ export class Board2D {
   layout() {
     const g = this.geom;
     const width = this.container.clientWidth || 800;
-    const maxHeight = this.options.maxHeight || Math.max(240, this.container.clientHeight || window.innerHeight * 0.7);
+    // on a narrow screen the page scrolls: the board may be taller than the window
+    const narrow = window.matchMedia && window.matchMedia('(max-width: 900px)').matches;
+    const maxHeight = this.options.maxHeight || (narrow ? width * 2.6 : Math.max(240, this.container.clientHeight || window.innerHeight * 0.7));
     const maxCell = this.options.maxCell || 64;
     const L = g.levels.length;
     const label = 0.55; // label column/row, in cells
@@ -98,7 +100,7 @@ export class Board2D {
     // the seeds draw the levels in one row: keep as few rows as give cells
     // nearly as large as the largest layout
     const largest = Math.max(...options.map((o) => o.cell));
-    const best = options.find((o) => o.cell >= Math.min(largest * 0.66, 34)) || options[options.length - 1];
+    const best = options.find((o) => o.cell >= 40 || o.cell >= largest * 0.85) || options[options.length - 1];
     const cell = Math.max(14, Math.floor(best.cell));
     this.container.style.setProperty('--cell', `${cell}px`);
     this.container.style.setProperty('--label', `${Math.round(cell * label)}px`);

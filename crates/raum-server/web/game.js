@@ -263,6 +263,7 @@ function renderStatus() {
   }
   if (!isLive()) parts.push(el('span', {class: 'viewing'}, `Viewing move ${app.viewPly} of ${s.ply} · `, el('button', {type: 'button', class: 'link', onclick: () => goTo(s.ply)}, 'back to now')));
   setChildren(status, parts.flatMap((p, i) => (i ? [' ', p] : [p])));
+  status.hidden = parts.length === 0;
 
   const offer = $('#draw-offer');
   const me = myColor();
@@ -577,6 +578,8 @@ async function setView(mode) {
   app.viewMode = mode;
   app.hover = -1;
   localStorage.setItem('raum:view', mode);
+  $('#board-frame').classList.toggle('view-2d', mode === '2d');
+  $('#board-frame').classList.toggle('view-3d', mode === '3d');
   $('#board2d').hidden = mode !== '2d';
   $('#board3d').hidden = mode !== '3d';
   $('#controls-3d').hidden = mode !== '3d';
@@ -795,6 +798,10 @@ async function main() {
   } catch (e) {
     $('#loading').textContent = e instanceof ApiError && e.status === 404 ? 'There is no such game.' : `Could not load the game: ${e.message}`;
     $('#loading').classList.add('failed');
+    document.querySelector('.side').hidden = true;
+    document.querySelector('.board-toolbar').hidden = true;
+    $('#board-help').hidden = true;
+    $('#conn').hidden = true;
     return;
   }
   app.variant = await getVariant(state.variant);
