@@ -89,7 +89,7 @@ export class Board3D {
 
     this.scene = new THREE.Scene();
     this.scene.background = new THREE.Color(0x25272b);
-    this.camera = new THREE.PerspectiveCamera(32, 1, 0.1, 4000);
+    this.camera = new THREE.PerspectiveCamera(26, 1, 0.1, 4000);
     this.board = new THREE.Group();
     this.scene.add(this.board);
 
