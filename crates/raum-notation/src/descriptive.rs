@@ -110,13 +110,32 @@ pub fn parse_descriptive<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move,
 /// assert_eq!(raum_notation::format_descriptive(&pos, m), "Cc2");
 /// ```
 pub fn format_descriptive<S: CellSet>(pos: &Position<S>, m: Move) -> String {
+    describe(pos, m, &pos.legal_moves())
+}
+
+/// Every legal move of `pos` with its descriptive form (as
+/// [`format_descriptive`] writes it), generating the moves once for all.
+///
+/// ```
+/// use raum_rules::{Position, Variant, VariantId};
+/// let pos = Position::start(Variant::get(VariantId::FiveUp));
+/// let all = raum_notation::describe_legal(&pos);
+/// assert_eq!(all.len(), 62);
+/// assert!(all.iter().all(|(m, text)| *text == raum_notation::format_descriptive(&pos, *m)));
+/// ```
+pub fn describe_legal<S: CellSet>(pos: &Position<S>) -> Vec<(Move, String)> {
+    let legal = pos.legal_moves();
+    legal.iter().map(|&m| (m, describe(pos, m, &legal))).collect()
+}
+
+/// [`format_descriptive`] given the position's legal moves.
+fn describe<S: CellSet>(pos: &Position<S>, m: Move, legal: &[Move]) -> String {
     let v = pos.variant();
     let Some(piece) = pos.piece_at(m.from()) else {
         return format_move(v, m);
     };
     let letter = v.piece_def(piece.kind).letter;
     let capture = m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castle && pos.piece_at(m.to()).is_some());
-    let legal = pos.legal_moves();
     let rivals = legal
         .iter()
         .filter(|o| o.to() == m.to() && o.promotion() == m.promotion() && o.from() != m.from())

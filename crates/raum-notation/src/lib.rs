@@ -20,7 +20,7 @@ mod fen;
 mod moves;
 mod record;
 
-pub use descriptive::{format_descriptive, parse_descriptive};
+pub use descriptive::{describe_legal, format_descriptive, parse_descriptive};
 pub use diagram::{Marks, render_diagram};
 pub use error::{FenError, MoveError};
 pub use fen::{format_position, parse_position, parse_setup, start_string};

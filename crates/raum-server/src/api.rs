@@ -251,7 +251,9 @@ async fn socket(
         let r = room.lock().await;
         (r.state(), r.subscribe(), r.seat(q.token.as_deref()).map(|s| s.name()))
     };
-    Ok(ws.on_upgrade(move |socket| push_states(socket, room, first, listener, you)))
+    // Clients send nothing on the socket, and a large read buffer costs a
+    // zeroing on each poll: keep it small.
+    Ok(ws.read_buffer_size(4 * 1024).on_upgrade(move |socket| push_states(socket, room, first, listener, you)))
 }
 
 fn state_message(state: &str, you: Option<&str>) -> Message {

@@ -6,7 +6,7 @@
 
 use raum_engine::{Engine, Limits, Score};
 use raum_notation::{
-    Record, ReplayError, format_descriptive, format_move, format_position, parse_move, parse_position,
+    Record, ReplayError, describe_legal, format_descriptive, format_move, format_position, parse_move, parse_position,
 };
 use raum_rules::{Color, Game, Move, Outcome, Position, Variant, VariantFn, VariantId, Width};
 use serde::Serialize;
@@ -158,10 +158,14 @@ fn pieces<S: Width>(pos: &Position<S>) -> Vec<(usize, char)> {
 }
 
 fn view<S: Width>(pos: &Position<S>, m: Move) -> MoveView {
+    view_as(pos, m, format_descriptive(pos, m))
+}
+
+fn view_as<S: Width>(pos: &Position<S>, m: Move, san: String) -> MoveView {
     let v = pos.variant();
     MoveView {
         coord: format_move(v, m),
-        san: format_descriptive(pos, m),
+        san,
         from: m.from(),
         to: m.to(),
         promotion: m.promotion().map(|k| v.piece_def(k).letter),
@@ -252,7 +256,7 @@ impl<S: Width> LiveGame for Live<S> {
             return Vec::new();
         }
         let pos = self.game.position();
-        pos.legal_moves().iter().map(|&m| view(pos, m)).collect()
+        describe_legal(pos).into_iter().map(|(m, san)| view_as(pos, m, san)).collect()
     }
 
     fn check(&self) -> Vec<usize> {

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# A bounded load on `raum serve` (issue 15): starts a release server on a free
+# port with a fresh database, plays GAMES concurrent online games of PLIES
+# moves each through crates/raum-server/examples/load.rs (both players on
+# WebSockets, no engine; before each move a player thinks for a random time,
+# uniform in 0..2*THINK_MS), prints the move round-trip percentiles (POST of a
+# move to the opponent's socket delivering it) and fails if the 99th is over
+# MAX_P99_MS. THINK_MS 0 makes every game move as fast as the server answers:
+# a saturation test that measures throughput.
+#
+#   scripts/load.sh [GAMES] [PLIES] [THINK_MS] [MAX_P99_MS]      defaults: 200 20 250 50
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-200}
+plies=${2:-20}
+think=${3:-250}
+max_p99=${4:-50}
+
+cargo build --release -q -p raum-cli
+cargo build --release -q -p raum-server --example load
+# Each game holds two sockets at each end.
+ulimit -n 4096 2>/dev/null || true
+dir=$(mktemp -d)
+out="$dir/serve.out"
+target/release/raum serve --port 0 --db "$dir/games.db" >"$out" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; rm -rf "$dir"' EXIT
+for _ in $(seq 100); do
+    grep -q 'http://' "$out" 2>/dev/null && break
+    sleep 0.1
+done
+url=$(grep -o 'http://[^ ]*' "$out") || { cat "$out" >&2; echo "load.sh: the server did not start" >&2; exit 1; }
+target/release/examples/load --url "$url" --games "$games" --plies "$plies" --think-ms "$think" --max-p99-ms "$max_p99"
