@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# The whole test suite: the workspace's tests, then a short run of every fuzz
-# target (scripts/fuzz.sh, 60 s each), which fails on any crash or hang.
+# The whole test suite: the workspace's tests; the web app's end-to-end tests
+# in Debian's chromium (scripts/browser-test.sh, which installs what they need)
+# against the `raum` binary those tests built; then a short run of every fuzz
+# target (scripts/fuzz.sh, 30 s each), which fails on any crash or hang.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace
-bash scripts/fuzz.sh 60
+bash scripts/browser-test.sh "${CARGO_TARGET_DIR:-target}/debug/raum"
+bash scripts/fuzz.sh 30

@@ -589,7 +589,9 @@ impl Games {
         for (seat, token) in [("white", &room.meta.white_token), ("black", &room.meta.black_token)] {
             if let Some(t) = token {
                 tokens.insert(seat, t.clone());
-                links.insert(seat, format!("/g/{id}#t={t}"));
+                // The page learns from the link which side it seats.
+                let c = if mode == Mode::Local { "both" } else { seat };
+                links.insert(seat, format!("/g/{id}#t={t}&c={c}"));
             }
         }
         let room = Arc::new(tokio::sync::Mutex::new(room));
