@@ -4,7 +4,8 @@
 use crate::games::{Games, NewGame, Refusal};
 use crate::variants;
 use axum::body::Body;
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -20,6 +21,9 @@ use tokio::sync::broadcast::error::RecvError;
 mod assets {
     include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 }
+
+/// How often a quiet WebSocket is pinged.
+const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Largest request body taken.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -67,6 +71,18 @@ fn json_refusal(r: JsonRejection) -> ApiError {
 
 type Api<T> = Result<T, ApiError>;
 
+/// Runs a change to a game on a task of its own, so that a client leaving
+/// mid-request (which drops the handler) cannot cut the change in two: it
+/// completes, is stored and is broadcast, whoever waits for the answer.
+async fn detached<T: Send + 'static>(
+    change: impl std::future::Future<Output = Result<T, Refusal>> + Send + 'static,
+) -> Api<T> {
+    match tokio::spawn(change).await {
+        Ok(r) => r.map_err(ApiError::from),
+        Err(e) => Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the request failed: {e}"))),
+    }
+}
+
 /// The router: API, WebSocket, pages and static files.
 pub fn router(games: Arc<Games>) -> Router {
     let api = Router::new()
@@ -82,7 +98,10 @@ pub fn router(games: Arc<Games>) -> Router {
         .route("/games/{id}/analysis", post(analysis))
         .route("/games/{id}/pgn", get(pgn))
         .route("/games/{id}/ws", get(socket))
-        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API call (see docs/api.md)".into()) });
+        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API call (see docs/api.md)".into()) })
+        .method_not_allowed_fallback(|| async {
+            ApiError(StatusCode::METHOD_NOT_ALLOWED, "this API call takes another method (see docs/api.md)".into())
+        });
     Router::new()
         .nest("/api", api)
         .route("/", get(|| async { page("index.html") }))
@@ -150,13 +169,13 @@ async fn list_games(State(g): State<Arc<Games>>) -> Api<Response> {
 }
 
 async fn create_game(State(g): State<Arc<Games>>, JsonBody(req): JsonBody<NewGame>) -> Api<Response> {
-    let created = g.create(req).await?;
+    let created = detached(async move { g.create(req).await }).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
 async fn game_state(State(g): State<Arc<Games>>, Path(id): Path<String>) -> Api<Response> {
     let room = g.room(&id).await?;
-    let state = room.lock().await.state();
+    let state = room.lock().await.current_state();
     Ok(json_text(state))
 }
 
@@ -171,7 +190,7 @@ struct MoveReq {
 }
 
 async fn play(State(g): State<Arc<Games>>, Path(id): Path<String>, JsonBody(req): JsonBody<MoveReq>) -> Api<Response> {
-    Ok(json_text(g.play(&id, req.token.as_deref(), req.ply, &req.text).await?))
+    Ok(json_text(detached(async move { g.play(&id, req.token.as_deref(), req.ply, &req.text).await }).await?))
 }
 
 #[derive(Deserialize)]
@@ -181,8 +200,17 @@ struct TokenReq {
     token: Option<String>,
 }
 
-async fn undo(State(g): State<Arc<Games>>, Path(id): Path<String>, JsonBody(req): JsonBody<TokenReq>) -> Api<Response> {
-    Ok(json_text(g.undo(&id, req.token.as_deref()).await?))
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoReq {
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(default)]
+    ply: Option<usize>,
+}
+
+async fn undo(State(g): State<Arc<Games>>, Path(id): Path<String>, JsonBody(req): JsonBody<UndoReq>) -> Api<Response> {
+    Ok(json_text(detached(async move { g.undo(&id, req.token.as_deref(), req.ply).await }).await?))
 }
 
 async fn resign(
@@ -190,7 +218,7 @@ async fn resign(
     Path(id): Path<String>,
     JsonBody(req): JsonBody<TokenReq>,
 ) -> Api<Response> {
-    Ok(json_text(g.resign(&id, req.token.as_deref()).await?))
+    Ok(json_text(detached(async move { g.resign(&id, req.token.as_deref()).await }).await?))
 }
 
 #[derive(Deserialize)]
@@ -202,7 +230,7 @@ struct DrawReq {
 }
 
 async fn draw(State(g): State<Arc<Games>>, Path(id): Path<String>, JsonBody(req): JsonBody<DrawReq>) -> Api<Response> {
-    Ok(json_text(g.draw(&id, req.token.as_deref(), &req.action).await?))
+    Ok(json_text(detached(async move { g.draw(&id, req.token.as_deref(), &req.action).await }).await?))
 }
 
 #[derive(Deserialize)]
@@ -243,17 +271,23 @@ struct SocketQuery {
 async fn socket(
     State(g): State<Arc<Games>>,
     Path(id): Path<String>,
-    Query(q): Query<SocketQuery>,
-    ws: WebSocketUpgrade,
+    q: Result<Query<SocketQuery>, QueryRejection>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Api<Response> {
+    let Query(q) = q.map_err(|r| ApiError(r.status(), r.body_text()))?;
+    let ws = ws.map_err(|r| ApiError(r.status(), format!("{}: this address takes a WebSocket", r.body_text())))?;
     let room = g.room(&id).await?;
     let (first, listener, you) = {
-        let r = room.lock().await;
-        (r.state(), r.subscribe(), r.seat(q.token.as_deref()).map(|s| s.name()))
+        let mut r = room.lock().await;
+        (r.current_state(), r.subscribe(), r.seat(q.token.as_deref()).map(|s| s.name()))
     };
     // Clients send nothing on the socket, and a large read buffer costs a
     // zeroing on each poll: keep it small.
-    Ok(ws.read_buffer_size(4 * 1024).on_upgrade(move |socket| push_states(socket, room, first, listener, you)))
+    Ok(ws
+        .read_buffer_size(4 * 1024)
+        .max_message_size(4 * 1024)
+        .max_frame_size(4 * 1024)
+        .on_upgrade(move |socket| push_states(socket, room, first, listener, you)))
 }
 
 fn state_message(state: &str, you: Option<&str>) -> Message {
@@ -275,13 +309,23 @@ async fn push_states(
     if socket.send(state_message(&first, you)).await.is_err() {
         return;
     }
+    // A ping now and then finds connections that died without a close
+    // (a phone changing networks): their sends fail, or no answer comes.
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
+            _ = ping.tick() => {
+                if heard.elapsed() > 3 * PING_EVERY || socket.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    return;
+                }
+            }
             next = listener.recv() => {
                 let state = match next {
                     Ok(s) => s,
                     // Missed some: the latest state says everything.
-                    Err(RecvError::Lagged(_)) => room.lock().await.state(),
+                    Err(RecvError::Lagged(_)) => room.lock().await.current_state(),
                     Err(RecvError::Closed) => return,
                 };
                 if socket.send(state_message(&state, you)).await.is_err() {
@@ -290,8 +334,9 @@ async fn push_states(
             }
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                // Clients send nothing that matters: moves go by POST.
-                Some(Ok(_)) => {}
+                // Clients send nothing that matters (moves go by POST), but
+                // any message, a pong included, says the connection lives.
+                Some(Ok(_)) => heard = tokio::time::Instant::now(),
             },
         }
     }

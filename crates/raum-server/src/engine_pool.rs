@@ -1,12 +1,13 @@
 //! A fixed number of engine threads shared by every game, so that searches
 //! never run on the server's async workers: a busy engine delays only the
-//! searches queued behind it, never a request.
+//! searches queued behind it, never a request. Games' own moves go before
+//! analysis requests, so that no amount of analysis starves a game whose
+//! clock is running.
 
 use raum_engine::Engine;
+use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 
 type Job = Box<dyn FnOnce(&mut Engine) + Send>;
 
@@ -16,42 +17,52 @@ const HASH_MB: usize = 16;
 /// The search could not be run.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PoolError {
-    /// Too many searches are waiting.
-    #[error("the engine is busy: {0} searches are waiting; try again shortly")]
+    /// Too many analyses are waiting.
+    #[error("the engine is busy: {0} analyses are waiting; try again shortly")]
     Busy(usize),
     /// The search failed (a bug; the worker survives it).
     #[error("the engine failed on this position")]
     Failed,
 }
 
-/// The engine threads and their queue.
+/// What waits for a thread: games' moves first, then analyses.
+#[derive(Default)]
+struct Queues {
+    moves: VecDeque<Job>,
+    analyses: VecDeque<Job>,
+}
+
+/// The engine threads and their queues.
 pub struct EnginePool {
-    tx: Mutex<mpsc::Sender<Job>>,
-    waiting: Arc<AtomicUsize>,
-    /// Most searches that may wait for an optional request (analysis).
+    queues: Arc<(Mutex<Queues>, Condvar)>,
+    /// Most analyses that may wait.
     max_waiting: usize,
+}
+
+fn lock(m: &Mutex<Queues>) -> std::sync::MutexGuard<'_, Queues> {
+    // Jobs run outside the lock, so a poisoned lock holds consistent queues.
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl EnginePool {
     /// `workers` engine threads (one search thread each).
     pub fn new(workers: usize) -> Self {
-        let (tx, rx) = mpsc::channel::<Job>();
-        let rx = Arc::new(Mutex::new(rx));
-        let waiting = Arc::new(AtomicUsize::new(0));
+        let queues = Arc::new((Mutex::new(Queues::default()), Condvar::new()));
         for i in 0..workers.max(1) {
-            let rx = Arc::clone(&rx);
-            let waiting = Arc::clone(&waiting);
+            let queues = Arc::clone(&queues);
             let spawned = std::thread::Builder::new().name(format!("raum-engine-{i}")).spawn(move || {
                 let mut engine = Engine::new(HASH_MB, 1);
                 loop {
                     let job = {
-                        let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
-                        match rx.recv() {
-                            Ok(job) => job,
-                            Err(_) => return,
+                        let (m, ready) = &*queues;
+                        let mut q = lock(m);
+                        loop {
+                            if let Some(job) = q.moves.pop_front().or_else(|| q.analyses.pop_front()) {
+                                break job;
+                            }
+                            q = ready.wait(q).unwrap_or_else(|e| e.into_inner());
                         }
                     };
-                    waiting.fetch_sub(1, Ordering::Relaxed);
                     if std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut engine))).is_err() {
                         // The job's answer channel is dropped, so its caller
                         // hears of the failure; a fresh engine carries on.
@@ -63,30 +74,35 @@ impl EnginePool {
                 eprintln!("raum serve: cannot start engine thread {i}: {e}");
             }
         }
-        EnginePool { tx: Mutex::new(tx), waiting, max_waiting: 4 * workers.max(1) }
+        EnginePool { queues, max_waiting: 4 * workers.max(1) }
     }
 
-    /// Runs `f` on an engine thread and waits for its answer. `optional`
-    /// requests (analysis) are refused when the queue is long; a game's
-    /// own engine move always waits its turn.
-    pub async fn run<T, F>(&self, optional: bool, f: F) -> Result<T, PoolError>
+    /// Runs `f` on an engine thread and waits for its answer. An `analysis`
+    /// is refused when many are waiting and goes after every game's move.
+    pub async fn run<T, F>(&self, analysis: bool, f: F) -> Result<T, PoolError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Engine) -> T + Send + 'static,
     {
-        let queued = self.waiting.load(Ordering::Relaxed);
-        if optional && queued >= self.max_waiting {
-            return Err(PoolError::Busy(queued));
-        }
         let (answer, wait) = tokio::sync::oneshot::channel();
-        self.waiting.fetch_add(1, Ordering::Relaxed);
         let job: Job = Box::new(move |engine| {
-            let _ = answer.send(f(engine));
+            // Nobody waits for it any more (the client left): skip the search.
+            if !answer.is_closed() {
+                let _ = answer.send(f(engine));
+            }
         });
-        let sent = self.tx.lock().unwrap_or_else(|e| e.into_inner()).send(job);
-        if sent.is_err() {
-            self.waiting.fetch_sub(1, Ordering::Relaxed);
-            return Err(PoolError::Failed);
+        {
+            let (m, ready) = &*self.queues;
+            let mut q = lock(m);
+            if analysis {
+                if q.analyses.len() >= self.max_waiting {
+                    return Err(PoolError::Busy(q.analyses.len()));
+                }
+                q.analyses.push_back(job);
+            } else {
+                q.moves.push_back(job);
+            }
+            ready.notify_one();
         }
         wait.await.map_err(|_| PoolError::Failed)
     }

@@ -240,7 +240,15 @@ pub struct Room {
     engine: Option<(Color, EngineSeat)>,
     /// The running engine search's stop flag.
     thinking: Option<Arc<AtomicBool>>,
+    /// The task that ends the game when the side to move's flag falls.
+    flag_timer: Option<tokio::task::AbortHandle>,
+    /// Both clocks after each ply (with clocks), for take-backs.
+    clock_after: Vec<[i64; 2]>,
+    /// Grows with every change; starts from the wall clock in milliseconds,
+    /// so that a restarted server's states are newer than the ones before.
     version: u64,
+    /// When the game last changed.
+    touched: Instant,
     state: Arc<str>,
     listeners: broadcast::Sender<Arc<str>>,
 }
@@ -303,8 +311,8 @@ impl Room {
     /// The seat a token holds, if any.
     pub fn seat(&self, token: Option<&str>) -> Option<Seat> {
         let token = token?;
-        let w = self.meta.white_token.as_deref() == Some(token);
-        let b = self.meta.black_token.as_deref() == Some(token);
+        let w = self.meta.white_token.as_deref().is_some_and(|t| same_secret(t, token));
+        let b = self.meta.black_token.as_deref().is_some_and(|t| same_secret(t, token));
         match (w, b) {
             (true, true) => Some(Seat::Both),
             (true, false) => Some(Seat::White),
@@ -327,8 +335,26 @@ impl Room {
         }
     }
 
+    /// Records a change: a new version, its state serialised once and sent
+    /// to every listener.
     fn rebuild(&mut self) {
         self.version += 1;
+        self.touched = Instant::now();
+        self.state = self.serialize();
+        // No listener is not an error.
+        let _ = self.listeners.send(Arc::clone(&self.state));
+    }
+
+    /// The state for a client arriving now: as last sent, with the clocks
+    /// brought up to this moment if one is running.
+    pub fn current_state(&mut self) -> Arc<str> {
+        if self.clock.as_ref().is_some_and(|c| c.since.is_some()) {
+            self.state = self.serialize();
+        }
+        Arc::clone(&self.state)
+    }
+
+    fn serialize(&self) -> Arc<str> {
         let side = self.game.side();
         let view = StateView {
             id: &self.meta.id,
@@ -363,10 +389,7 @@ impl Room {
                 ("black", SeatView { human: self.meta.black_token.is_some() }),
             ]),
         };
-        let text: Arc<str> = serde_json::to_string(&view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}")).into();
-        self.state = Arc::clone(&text);
-        // No listener is not an error.
-        let _ = self.listeners.send(text);
+        serde_json::to_string(&view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}")).into()
     }
 
     /// The result the rules give now, if any.
@@ -406,9 +429,15 @@ impl Room {
 /// Every game: the rooms in memory, the store, the engine threads.
 pub struct Games {
     rooms: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Room>>>>,
+    last_sweep: Mutex<Instant>,
     store: Arc<dyn Store>,
     pool: EnginePool,
 }
+
+/// How long an unused room stays in memory.
+const IDLE: Duration = Duration::from_secs(600);
+/// How often idle rooms are looked for.
+const SWEEP_EVERY: Duration = Duration::from_secs(60);
 
 /// What `POST /api/games` answers.
 #[derive(Serialize)]
@@ -449,12 +478,40 @@ fn clean_name(s: &str) -> String {
 }
 
 const MAX_MOVETIME_MS: u64 = 60_000;
+
+/// RULES.md's `Termination` words.
+const TERMINATIONS: [&str; 9] = [
+    "checkmate",
+    "stalemate",
+    "fifty-move",
+    "repetition",
+    "bare-kings",
+    "time",
+    "resignation",
+    "adjudication",
+    "illegal-move",
+];
+
+/// Milliseconds as PGN's `TimeControl` writes seconds: `300`, `0.5`.
+fn seconds(ms: u64) -> String {
+    if ms.is_multiple_of(1000) { (ms / 1000).to_string() } else { format!("{}", ms as f64 / 1000.0) }
+}
+
+/// Whether two secrets are equal, in time that does not depend on where they differ.
+fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
 const MAX_CLOCK_MS: u64 = 24 * 3600 * 1000;
 
 impl Games {
     /// Games kept in `store`, searched by `engine_workers` threads.
     pub fn new(store: Arc<dyn Store>, engine_workers: usize) -> Arc<Self> {
-        Arc::new(Games { rooms: Mutex::new(HashMap::new()), store, pool: EnginePool::new(engine_workers) })
+        Arc::new(Games {
+            rooms: Mutex::new(HashMap::new()),
+            last_sweep: Mutex::new(Instant::now()),
+            store,
+            pool: EnginePool::new(engine_workers),
+        })
     }
 
     async fn blocking<T: Send + 'static>(
@@ -475,21 +532,27 @@ impl Games {
 
     /// Creates a game.
     pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, Refusal> {
+        self.evict_idle();
         let mode = Mode::parse(&req.mode)
             .ok_or_else(|| Refusal::new(400, format!("mode '{}': expected local, engine or online", req.mode)))?;
         let (game, record_result) = match (&req.pgn, &req.fen) {
             (Some(_), Some(_)) => return Err(Refusal::new(400, "give a position string or a record, not both")),
             (Some(text), None) => {
                 let records = parse_records(text).map_err(|e| Refusal::new(400, format!("record: {e}")))?;
-                let record = records.first().ok_or_else(|| Refusal::new(400, "record: no game in the text"))?;
-                let game = replay_record(record).map_err(|e| Refusal::new(400, format!("record: {e}")))?;
+                let record =
+                    records.into_iter().next().ok_or_else(|| Refusal::new(400, "record: no game in the text"))?;
+                let (game, record) = tokio::task::spawn_blocking(move || (replay_record(&record), record))
+                    .await
+                    .map_err(|e| Refusal::new(500, format!("replay failed: {e}")))?;
+                let game = game.map_err(|e| Refusal::new(400, format!("record: {e}")))?;
                 if let Some(v) = &req.variant
                     && v != game.variant().name()
                 {
                     return Err(Refusal::new(400, format!("the record is a {} game, not {v}", game.variant().name())));
                 }
                 let result = record.result;
-                let termination = record.tag("Termination").map(str::to_string);
+                // Only RULES.md's words stand as a reason; anything else is "recorded".
+                let termination = record.tag("Termination").filter(|t| TERMINATIONS.contains(t)).map(str::to_string);
                 (game, Some((result, termination)))
             }
             (None, fen) => {
@@ -603,6 +666,29 @@ impl Games {
         Ok(Created { id, tokens, links, state })
     }
 
+    /// Drops from memory the rooms nobody uses: no request holds them, no
+    /// socket listens, no search or clock runs, and nothing changed for
+    /// [`IDLE`]. They are in the store and load again when asked for.
+    fn evict_idle(&self) {
+        let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+        let mut last = self.last_sweep.lock().unwrap_or_else(|e| e.into_inner());
+        if last.elapsed() < SWEEP_EVERY {
+            return;
+        }
+        *last = Instant::now();
+        rooms.retain(|_, room| {
+            if Arc::strong_count(room) > 1 {
+                return true;
+            }
+            let Ok(r) = room.try_lock() else { return true };
+            let idle = r.listeners.receiver_count() == 0
+                && r.thinking.is_none()
+                && r.clock.as_ref().is_none_or(|c| c.since.is_none())
+                && r.touched.elapsed() >= IDLE;
+            !idle
+        });
+    }
+
     /// The room of game `id`, loaded from the store if not in memory.
     pub async fn room(self: &Arc<Self>, id: &str) -> Result<Arc<tokio::sync::Mutex<Room>>, Refusal> {
         if let Some(r) = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id) {
@@ -612,11 +698,16 @@ impl Games {
         if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
             return Err(unknown());
         }
+        self.evict_idle();
         let key = id.to_string();
-        let Some((meta, moves, result)) = self.blocking(move |s| s.load(&key)).await? else {
-            return Err(unknown());
+        // Replaying a long game is work for a blocking thread, like the load.
+        let restored = self
+            .blocking(move |s| Ok(s.load(&key)?.map(|(meta, moves, result)| Room::restore(meta, &moves, result))))
+            .await?;
+        let room = match restored {
+            None => return Err(unknown()),
+            Some(r) => r.map_err(|e| Refusal::new(500, e))?,
         };
-        let room = Room::restore(meta, &moves, result).map_err(|e| Refusal::new(500, e))?;
         let room = {
             let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
             // Another request may have loaded it meanwhile: keep the first.
@@ -701,6 +792,9 @@ impl Games {
             room.clock = clock_before;
             return Err(e);
         }
+        if let Some(c) = &room.clock {
+            room.clock_after.push(c.left_ms);
+        }
         room.draw_offer = room.draw_offer.filter(|&c| c == mover);
         if result.is_some() {
             room.result = result;
@@ -721,6 +815,7 @@ impl Games {
         }
         room.result = Some(result);
         room.stop_engine();
+        room.stop_flag_timer();
         room.rebuild();
         Ok(())
     }
@@ -736,14 +831,20 @@ impl Games {
         {
             let side = room.game.side();
             let wait = Duration::from_millis(c.left(side, side).max(0) as u64 + 20);
-            let (games, arc, version) = (Arc::clone(self), Arc::clone(room_arc), room.version);
-            tokio::spawn(async move {
+            let (games, arc) = (Arc::clone(self), Arc::clone(room_arc));
+            let timer = tokio::spawn(async move {
                 tokio::time::sleep(wait).await;
                 let mut room = arc.lock().await;
-                if room.version == version && room.result.is_none() {
+                let side = room.game.side();
+                // The clock as it stands decides, whatever changed meanwhile.
+                let fallen = room.clock.as_ref().is_some_and(|c| c.since.is_some() && c.left(side, side) <= 0);
+                if fallen && room.result.is_none() {
                     let _ = games.flag(&mut room).await;
                 }
             });
+            if let Some(old) = room.flag_timer.replace(timer.abort_handle()) {
+                old.abort();
+            }
         }
         let engine_to_move = matches!(&room.engine, Some((c, _)) if *c == room.game.side());
         if !engine_to_move || room.thinking.is_some() {
@@ -769,21 +870,40 @@ impl Games {
                 Ok(_) => Err(Refusal::new(500, "the engine found no move")),
                 Err(e) => Err(Refusal::new(503, e.to_string())),
             };
-            if let Err(e) = played {
-                eprintln!("raum serve: game {}: the engine's move failed: {}", room.meta.id, e.message);
-                room.rebuild();
+            match played {
+                Ok(()) => games.schedule(&mut room, &arc),
+                // Not tried again at once (a failure on this position would
+                // repeat): the next change to the game starts a new search.
+                Err(e) => {
+                    eprintln!("raum serve: game {}: the engine's move failed: {}", room.meta.id, e.message);
+                    room.rebuild();
+                }
             }
-            games.schedule(&mut room, &arc);
         });
     }
 
     /// Takes back the last move (engine games: back to the person's turn).
-    pub async fn undo(self: &Arc<Self>, id: &str, token: Option<&str>) -> Result<Arc<str>, Refusal> {
+    /// With `ply` (the moves the client saw), a take-back sent twice takes
+    /// back once.
+    pub async fn undo(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        ply: Option<usize>,
+    ) -> Result<Arc<str>, Refusal> {
         let room_arc = self.room(id).await?;
         let mut room = room_arc.lock().await;
         let seat = room.require_seat(token)?;
         if room.mode == Mode::Online {
             return Err(Refusal::new(409, "take-backs are not available in online games"));
+        }
+        if let Some(p) = ply
+            && p != room.game.ply()
+        {
+            return Err(Refusal::new(409, format!("the game has {} moves, not {p}: refresh first", room.game.ply())));
+        }
+        if room.result.as_ref().is_some_and(|r| r.reason == "time") {
+            return Err(Refusal::new(409, "a game lost on time cannot be taken back"));
         }
         let mut plies = room.game.ply();
         if plies == 0 {
@@ -810,6 +930,13 @@ impl Games {
         }
         room.result = None;
         room.draw_offer = None;
+        room.clock_after.truncate(plies);
+        let restored = room.clock_after.last().copied();
+        if let Some(c) = &mut room.clock {
+            let initial = c.settings.initial_ms as i64;
+            c.left_ms = restored.unwrap_or([initial, initial]);
+        }
+        room.start_clock();
         room.rebuild();
         self.schedule(&mut room, &room_arc);
         Ok(room.state())
@@ -838,6 +965,7 @@ impl Games {
         room.draw_offer = None;
         room.stop_engine();
         room.stop_clock();
+        room.stop_flag_timer();
         room.rebuild();
         Ok(())
     }
@@ -858,8 +986,16 @@ impl Games {
                 if room.mode == Mode::Engine {
                     return Err(Refusal::new(409, "Raum's engine plays on: it does not take draw offers"));
                 }
-                room.draw_offer = Some(me);
-                room.rebuild();
+                match room.draw_offer {
+                    // Offering while the other side's offer stands agrees to it.
+                    Some(by) if by != me => {
+                        self.finish(&mut room, GameResult::new("1/2-1/2", "agreement")).await?;
+                    }
+                    _ => {
+                        room.draw_offer = Some(me);
+                        room.rebuild();
+                    }
+                }
             }
             "accept" => match room.draw_offer {
                 Some(by) if by != me || seat == Seat::Both => {
@@ -914,7 +1050,10 @@ impl Games {
         r.set_tag("White", &room.meta.white);
         r.set_tag("Black", &room.meta.black);
         if let Some(c) = &room.clock {
-            r.set_tag("TimeControl", &format!("{}+{}", c.settings.initial_ms / 1000, c.settings.increment_ms / 1000));
+            r.set_tag(
+                "TimeControl",
+                &format!("{}+{}", seconds(c.settings.initial_ms), seconds(c.settings.increment_ms)),
+            );
         }
         if let Some(res) = &room.result {
             if let Some(rr) = RecordResult::parse(&res.score) {
@@ -942,6 +1081,12 @@ impl Room {
             left_ms: [settings.initial_ms as i64, settings.initial_ms as i64],
             since: None,
         });
+        let clock_after = match &clock {
+            Some(c) => vec![c.left_ms; game.ply()],
+            None => Vec::new(),
+        };
+        let version =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
         let mut room = Room {
             meta,
             mode,
@@ -951,7 +1096,10 @@ impl Room {
             clock,
             engine,
             thinking: None,
-            version: 0,
+            flag_timer: None,
+            clock_after,
+            version,
+            touched: Instant::now(),
             state: Arc::from(""),
             listeners,
         };
@@ -980,10 +1128,16 @@ impl Room {
             Some(text) => Some(serde_json::from_str(text).map_err(|e| damaged(format!("clock: {e}")))?),
             None => None,
         };
-        let last = moves.last().map(|m| (m.white_ms, m.black_ms));
         let mut room = Room::open(meta, mode, game, engine, clock);
-        if let (Some(c), Some((Some(w), Some(b)))) = (&mut room.clock, last) {
-            c.left_ms = [w, b];
+        if let Some(c) = &mut room.clock {
+            // Moves imported from a record carry no clocks: the start's stand.
+            room.clock_after = moves
+                .iter()
+                .map(|m| [m.white_ms.unwrap_or(c.left_ms[0]), m.black_ms.unwrap_or(c.left_ms[1])])
+                .collect();
+            if let Some(&last) = room.clock_after.last() {
+                c.left_ms = last;
+            }
         }
         if let Some(r) = result {
             room.result = Some(GameResult::new(&r.score, &r.reason));
@@ -998,6 +1152,12 @@ impl Room {
         let running = self.result.is_none() && self.game.ply() > 0;
         if let Some(c) = &mut self.clock {
             c.since = running.then(Instant::now);
+        }
+    }
+
+    fn stop_flag_timer(&mut self) {
+        if let Some(t) = self.flag_timer.take() {
+            t.abort();
         }
     }
 

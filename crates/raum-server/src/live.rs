@@ -131,7 +131,10 @@ impl VariantFn for Replay<'_> {
         let game = self.0.replay(v)?;
         let mut live = Live::new(Game::new(*game.start()));
         for &m in game.moves() {
-            live.push(m);
+            // Replayed under the same rules: legal.
+            if live.push(m).is_err() {
+                return Err(ReplayError::Tag("a replayed move is refused".into()));
+            }
         }
         Ok(Box::new(live))
     }
@@ -182,13 +185,11 @@ impl<S: Width> Live<S> {
         Live { game, played: Vec::new(), positions }
     }
 
-    /// Plays a move known to be legal.
-    fn push(&mut self, m: Move) {
+    /// Plays a legal move.
+    fn push(&mut self, m: Move) -> Result<(), raum_rules::IllegalMove> {
         let before = *self.game.position();
         let view = view(&before, m);
-        if self.game.play(m).is_err() {
-            return;
-        }
+        self.game.play(m)?;
         let after = self.game.position();
         self.played.push(PlayedMove {
             view,
@@ -197,6 +198,7 @@ impl<S: Width> Live<S> {
             color: color_name(before.side_to_move()),
         });
         self.positions.push(pieces(after));
+        Ok(())
     }
 }
 
@@ -218,7 +220,7 @@ impl<S: Width> LiveGame for Live<S> {
             return Err(MoveError::GameOver);
         }
         let m = parse_move(self.game.position(), text.trim()).map_err(|e| MoveError::Illegal(e.to_string()))?;
-        self.push(m);
+        self.push(m).map_err(|_| MoveError::Illegal(format!("{text}: not legal here")))?;
         self.played.last().ok_or_else(|| MoveError::Illegal(format!("{text}: not legal here")))
     }
 

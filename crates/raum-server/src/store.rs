@@ -19,6 +19,9 @@ pub enum StoreError {
     /// A stored value could not be read back.
     #[error("stored game {0} is damaged: {1}")]
     Damaged(String, String),
+    /// A move for a ply other than the game's next.
+    #[error("game {0} has no ply {1} to follow")]
+    OutOfOrder(String, usize),
 }
 
 /// Everything about a game but its moves, as created.
@@ -235,10 +238,14 @@ impl Store for SqliteStore {
         let tx = conn.transaction()?;
         insert_move(&tx, id, ply, mv)?;
         let (score, reason) = result_parts(result);
-        tx.execute(
-            "UPDATE games SET plies = ?2, updated = ?3, result = ?4, reason = ?5 WHERE id = ?1",
-            params![id, ply as i64 + 1, now(), score, reason],
+        // Only the next ply: the transaction rolls back otherwise.
+        let changed = tx.execute(
+            "UPDATE games SET plies = ?2, updated = ?3, result = ?4, reason = ?5 WHERE id = ?1 AND plies = ?6",
+            params![id, ply as i64 + 1, now(), score, reason, ply as i64],
         )?;
+        if changed != 1 {
+            return Err(StoreError::OutOfOrder(id.into(), ply));
+        }
         tx.commit()?;
         Ok(())
     }
@@ -363,6 +370,7 @@ mod tests {
         s.create(&meta("g1"), &[mv("a")], None).unwrap();
         s.append_move("g1", 1, &mv("b"), None).unwrap();
         assert!(s.append_move("g1", 1, &mv("c"), None).is_err(), "a ply is stored once");
+        assert!(s.append_move("g1", 3, &mv("c"), None).is_err(), "and in order");
         let win = StoredResult { score: "1-0".into(), reason: "resignation".into() };
         s.append_move("g1", 2, &mv("c"), Some(&win)).unwrap();
         let (m, moves, result) = s.load("g1").unwrap().unwrap();

@@ -187,6 +187,10 @@ async fn refused_requests_say_why_and_store_nothing() {
     assert_eq!((got, v["error"].is_string()), (StatusCode::NOT_FOUND, true));
     let (got, v) = s.get("/api/nothing-here").await;
     assert_eq!((got, v["error"].is_string()), (StatusCode::NOT_FOUND, true));
+    let (got, v) = s.get(&moves).await;
+    assert_eq!((got, v["error"].is_string()), (StatusCode::METHOD_NOT_ALLOWED, true), "{v}");
+    let (got, v) = s.get(&format!("/api/games/{id}/ws")).await;
+    assert!(got.is_client_error() && v["error"].is_string(), "a socket address asked without an upgrade: {got} {v}");
     for bad in [
         json!({"variant": "nine-up", "mode": "local"}),
         json!({"variant": "five-up", "mode": "solo"}),
@@ -244,7 +248,12 @@ async fn online_seats_resign_and_agree_draws() {
         StatusCode::CONFLICT,
         "not one's own offer"
     );
-    let (_, st) = s.post(&draw, json!({"token": t["black"], "action": "accept"})).await;
+    let (_, st) = s.post(&draw, json!({"token": t["black"], "action": "decline"})).await;
+    assert_eq!(st["draw_offer"], Value::Null);
+    let (_, st) = s.post(&draw, json!({"token": t["white"], "action": "offer"})).await;
+    assert_eq!(st["draw_offer"], "white");
+    // Offering back while the other's offer stands agrees to it.
+    let (_, st) = s.post(&draw, json!({"token": t["black"], "action": "offer"})).await;
     assert_eq!(st["result"]["text"], "1/2-1/2, draw agreed");
     assert_eq!(s.play(&id, &t["white"], 0, "P-Cc2").await.0, StatusCode::CONFLICT, "the game is over");
 
@@ -277,7 +286,13 @@ async fn the_engine_answers_and_take_backs_return_to_the_persons_turn() {
     assert_eq!(s.play(&id, &t["black"], 1, &reply).await.0, StatusCode::OK);
     let st = wait_for_ply(&s, &id, 3).await;
     assert_eq!(st["moves"].as_array().map(Vec::len), Some(3));
-    let (status, st) = s.post(&format!("/api/games/{id}/undo"), json!({"token": t["black"]})).await;
+    let undo = format!("/api/games/{id}/undo");
+    assert_eq!(
+        s.post(&undo, json!({"token": t["black"], "ply": 2})).await.0,
+        StatusCode::CONFLICT,
+        "a stale take-back"
+    );
+    let (status, st) = s.post(&undo, json!({"token": t["black"], "ply": 3})).await;
     assert_eq!(status, StatusCode::OK, "{st}");
     assert_eq!(st["ply"], 1, "back to Black's turn: the engine's move and the person's");
     let (status, a) = s.post(&format!("/api/games/{id}/analysis"), json!({"movetime": 100})).await;
@@ -317,6 +332,9 @@ async fn a_fallen_flag_ends_the_game() {
     let st = s.state(&id).await;
     assert_eq!(st["clock"]["running"], Value::Null, "clocks start with the first move");
     assert_eq!(s.play(&id, &t["white"], 0, "P-Cc2").await.0, StatusCode::OK);
+    // Changes that are not moves leave the clock running.
+    let (_, st) = s.post(&format!("/api/games/{id}/draw"), json!({"token": t["white"], "action": "offer"})).await;
+    assert_eq!(st["draw_offer"], "white");
     tokio::time::sleep(Duration::from_millis(700)).await;
     let st = s.state(&id).await;
     assert_eq!(st["result"]["text"], "1-0, Black's time is up", "{st}");
@@ -348,4 +366,27 @@ async fn every_variant_is_described_from_its_geometry() {
     let (_, knight) = s.get("/api/variants/five-up/rules").await;
     let n = knight["pieces"].as_array().and_then(|ps| ps.iter().find(|p| p["letter"] == "N")).cloned().expect("knight");
     assert_eq!(n["moves"].as_array().map(Vec::len), Some(24), "the knight's (0,1,2) leaps from the centre");
+}
+
+#[tokio::test]
+async fn take_backs_restore_the_clocks() {
+    let s = Server::new("undo-clock");
+    let (id, t) = s
+        .create(json!({"variant": "five-up", "mode": "local", "clock": {"initial_ms": 60_000, "increment_ms": 5_000}}))
+        .await;
+    let t = &t["white"];
+    assert_eq!(s.play(&id, t, 0, "P-Cc2").await.0, StatusCode::OK);
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let (_, st) = s.play(&id, t, 1, "P-Cc4").await;
+    assert!(st["clock"]["black_ms"].as_i64().is_some_and(|ms| ms > 60_000), "the increment: {st}");
+    let (_, st) = s.post(&format!("/api/games/{id}/undo"), json!({"token": t})).await;
+    assert_eq!(st["ply"], 1);
+    assert_eq!(st["clock"]["black_ms"], 60_000, "Black's clock as it stood before the taken-back move");
+    assert_eq!(st["clock"]["running"], "black");
+    let (_, st) = s.post(&format!("/api/games/{id}/undo"), json!({"token": t})).await;
+    assert_eq!(
+        (st["ply"].clone(), st["clock"]["running"].clone()),
+        (json!(0), Value::Null),
+        "back at the start, clocks stopped"
+    );
 }

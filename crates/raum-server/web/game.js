@@ -711,7 +711,8 @@ function bindUi() {
     if (!isLive()) goTo(app.state.ply);
     if (await sendMove(text)) input.value = '';
   });
-  $('#btn-undo').addEventListener('click', () => seatAction('/undo', {}, {force: true}));
+  // The ply makes a take-back sent twice (a retry) take back once.
+  $('#btn-undo').addEventListener('click', () => seatAction('/undo', {ply: app.state ? app.state.ply : undefined}, {force: true}));
   $('#btn-draw').addEventListener('click', () => drawAction('offer'));
   const resign = $('#btn-resign');
   resign.addEventListener('click', () => {
