@@ -53,6 +53,7 @@ pub enum Command {
     Pgn(PgnArgs),
     /// Start the web app: a 3D board in the browser, against the engine or a
     /// friend (prints its URL and the file that keeps the games).
+    #[cfg(feature = "serve")]
     Serve(ServeArgs),
     /// Tune the evaluation (Texel's method) on `raum match --record` files:
     /// prints the error before and after and the tuned parameters.
@@ -328,6 +329,7 @@ pub fn position<S: Width>(v: &'static Variant<S>, a: &PositionArgs) -> Result<Po
 }
 
 /// `raum serve`.
+#[cfg(feature = "serve")]
 #[derive(Args, Debug, Clone)]
 pub struct ServeArgs {
     /// Port to listen on; 0 picks a free one.

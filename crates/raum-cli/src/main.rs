@@ -8,6 +8,7 @@ mod matches;
 mod perft;
 mod play;
 mod records;
+#[cfg(feature = "serve")]
 mod serve;
 mod show;
 mod stats;
@@ -21,7 +22,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
-    if !matches!(cli.command, args::Command::Match(_) | args::Command::Serve(_)) {
+    if !keeps_sigpipe(&cli.command) {
         quiet_broken_pipe();
     }
     match run(cli) {
@@ -30,6 +31,17 @@ fn main() -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Commands that write to sockets or to programs they started, and must
+/// survive a peer that goes away (they see the error instead of dying).
+fn keeps_sigpipe(c: &args::Command) -> bool {
+    match c {
+        args::Command::Match(_) => true,
+        #[cfg(feature = "serve")]
+        args::Command::Serve(_) => true,
+        _ => false,
     }
 }
 
@@ -59,6 +71,7 @@ fn run(cli: args::Cli) -> Result<()> {
         Play(a) => play::play(&a),
         Bench(a) => bench::bench(&a),
         Uci => uci::uci(),
+        #[cfg(feature = "serve")]
         Serve(a) => serve::serve(&a),
         Match(a) => matches::run_match(&a),
         Pgn(a) => records::pgn(&a),

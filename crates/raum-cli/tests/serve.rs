@@ -1,6 +1,7 @@
 //! `raum serve` as a process: it prints its URL and database, serves the app,
 //! and a server killed with SIGKILL in the middle of a game restarts with
 //! every move it acknowledged.
+#![cfg(feature = "serve")]
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};

@@ -40,6 +40,10 @@ pub struct PlayedMove {
     pub number: u32,
     /// Who played it.
     pub color: &'static str,
+    /// The cells it changed and what each holds after it (`None`: empty), so
+    /// that any earlier position is the start's pieces with the changes up
+    /// to it applied (castling and en passant change more than two cells).
+    pub changes: Vec<(usize, Option<char>)>,
 }
 
 /// The engine's view of a position.
@@ -86,8 +90,8 @@ pub trait LiveGame: Send + Sync {
     fn fen(&self) -> String;
     /// The moves played.
     fn moves(&self) -> &[PlayedMove];
-    /// The pieces after each ply (the start first): `(cell, letter)`, upper case for White.
-    fn positions(&self) -> &[Vec<(usize, char)>];
+    /// The pieces of the start: `(cell, letter)`, upper case for White.
+    fn start_pieces(&self) -> &[(usize, char)];
     /// The legal moves now (none once the rules ended the game).
     fn legal(&self) -> Vec<MoveView>;
     /// The royal cells in check now.
@@ -140,24 +144,22 @@ impl VariantFn for Replay<'_> {
     }
 }
 
-/// [`LiveGame`] at one width, with the move list and positions kept as the game goes.
+/// [`LiveGame`] at one width, with the move list kept as the game goes.
 #[derive(Clone)]
 struct Live<S: Width> {
     game: Game<S>,
     played: Vec<PlayedMove>,
-    positions: Vec<Vec<(usize, char)>>,
+    start: Vec<(usize, char)>,
+}
+
+/// A piece's letter as position strings write it: upper case for White.
+fn letter<S: Width>(v: &Variant<S>, p: raum_rules::Piece) -> char {
+    let l = v.piece_def(p.kind).letter;
+    if p.color == Color::White { l } else { l.to_ascii_lowercase() }
 }
 
 fn pieces<S: Width>(pos: &Position<S>) -> Vec<(usize, char)> {
-    let v = pos.variant();
-    pos.occupied()
-        .cells()
-        .filter_map(|cell| {
-            let p = pos.piece_at(cell)?;
-            let letter = v.piece_def(p.kind).letter;
-            Some((cell, if p.color == Color::White { letter } else { letter.to_ascii_lowercase() }))
-        })
-        .collect()
+    pos.occupied().cells().filter_map(|cell| Some((cell, letter(pos.variant(), pos.piece_at(cell)?)))).collect()
 }
 
 fn view<S: Width>(pos: &Position<S>, m: Move) -> MoveView {
@@ -181,8 +183,8 @@ fn color_name(c: Color) -> &'static str {
 
 impl<S: Width> Live<S> {
     fn new(game: Game<S>) -> Self {
-        let positions = vec![pieces(game.position())];
-        Live { game, played: Vec::new(), positions }
+        let start = pieces(game.position());
+        Live { game, played: Vec::new(), start }
     }
 
     /// Plays a legal move.
@@ -191,13 +193,18 @@ impl<S: Width> Live<S> {
         let view = view(&before, m);
         self.game.play(m)?;
         let after = self.game.position();
+        let changes = (before.occupied() | after.occupied())
+            .cells()
+            .filter(|&c| before.piece_at(c) != after.piece_at(c))
+            .map(|c| (c, after.piece_at(c).map(|p| letter(after.variant(), p))))
+            .collect();
         self.played.push(PlayedMove {
             view,
             check: after.is_check(),
             number: before.fullmove_number(),
             color: color_name(before.side_to_move()),
+            changes,
         });
-        self.positions.push(pieces(after));
         Ok(())
     }
 }
@@ -229,7 +236,6 @@ impl<S: Width> LiveGame for Live<S> {
             return false;
         }
         self.played.pop();
-        self.positions.pop();
         true
     }
 
@@ -249,8 +255,8 @@ impl<S: Width> LiveGame for Live<S> {
         &self.played
     }
 
-    fn positions(&self) -> &[Vec<(usize, char)>] {
-        &self.positions
+    fn start_pieces(&self) -> &[(usize, char)] {
+        &self.start
     }
 
     fn legal(&self) -> Vec<MoveView> {
@@ -309,12 +315,14 @@ mod tests {
         assert_eq!(g.outcome(), Some(Outcome::Checkmate { winner: Color::Black }));
         assert_eq!(g.moves()[3].view.san, "BxEb2#");
         assert!(g.moves()[3].check);
-        assert_eq!(g.positions().len(), 5);
+        // Bishop takes on Eb2: the two cells change.
+        assert_eq!(g.moves()[3].changes.len(), 2);
+        assert_eq!(g.start_pieces().len(), 40);
         assert!(g.legal().is_empty());
         assert_eq!(g.play("Ec2-Ec3"), Err(MoveError::GameOver));
         assert!(g.undo());
         assert_eq!(g.ply(), 3);
-        assert_eq!(g.positions().len(), 4);
+        assert_eq!(g.moves().len(), 3);
     }
 
     #[test]

@@ -107,7 +107,8 @@ async fn the_seed_line_mates_and_survives_a_restart() {
     let st = s.state(&id).await;
     assert_eq!(st["result"]["text"], "0-1, checkmate");
     assert_eq!(sans(&st), ["Cc2", "Cc4", "B-Ca1", "BxEb2#"]);
-    assert_eq!(st["positions"].as_array().map(Vec::len), Some(5));
+    assert_eq!(st["start_pieces"].as_array().map(Vec::len), Some(40));
+    assert_eq!(st["moves"][3]["changes"], json!([[46, null], [106, "b"]]), "BxEb2: Bb5 empties, Eb2 taken");
     assert_eq!(st["legal"].as_array().map(Vec::len), Some(0));
     assert_eq!(st["check"].as_array().map(Vec::len), Some(1));
 

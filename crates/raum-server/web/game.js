@@ -113,11 +113,18 @@ function royalCells(pieces, color) {
   return out;
 }
 
+/** The pieces after `ply` moves: the start's, with each move's changes applied. */
 function piecesAt(ply) {
   const s = app.state;
-  if (s.positions && s.positions[ply]) return Geometry.piecesOf(s.positions[ply]);
-  if (ply === s.ply) return app.geom.parseBoard(s.fen);
-  return new Map();
+  if (!s.start_pieces) return ply === s.ply ? app.geom.parseBoard(s.fen) : new Map();
+  const pieces = Geometry.piecesOf(s.start_pieces);
+  for (const m of s.moves.slice(0, ply)) {
+    for (const [cell, letter] of m.changes || []) {
+      if (letter) pieces.set(cell, letter);
+      else pieces.delete(cell);
+    }
+  }
+  return pieces;
 }
 
 // ---- rendering ------------------------------------------------------------
