@@ -5,7 +5,7 @@ use raum_rules::{Position, Variant, VariantId};
 
 #[test]
 fn perft_suite() {
-    let text = include_str!("../data/perft.txt");
+    let text = include_str!("../../data/perft.txt");
     let mut checked = 0;
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();

@@ -949,7 +949,7 @@ fn the_declined_gambit_line() {
 /// seed's diagrams.
 #[test]
 fn the_seed_games_as_records_replay_to_the_diagrams() {
-    let text = include_str!("../data/records/five-up-seed.pgn");
+    let text = include_str!("../../data/records/five-up-seed.pgn");
     let records = parse_records(text).unwrap();
     assert_eq!(records.len(), 5);
     let games: Vec<_> = records.iter().map(|r| r.replay(v()).unwrap_or_else(|e| panic!("{e}"))).collect();

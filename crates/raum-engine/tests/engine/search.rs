@@ -209,8 +209,7 @@ fn the_fifty_move_rule_is_a_draw() {
     assert!(cp(&search(pos(VariantId::FiveUp, &LOSING.replace(" 0 1", " 90 80")), &depth(4))) < -500);
 }
 
-mod common;
-use common::Rng;
+use crate::common::Rng;
 
 fn random_game(rng: &mut Rng, id: VariantId, plies: usize) -> Game<Cells> {
     let mut game = Game::new(Position::start(Variant::get(id)));

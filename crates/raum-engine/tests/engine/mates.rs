@@ -39,7 +39,7 @@ fn exact_mate(p: &Position<Cells>, max: u32) -> Option<u32> {
 }
 
 fn suite() -> Vec<(VariantId, String, u32)> {
-    include_str!("data/mates.txt")
+    include_str!("../data/mates.txt")
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {

@@ -1,0 +1,5 @@
+//! The rules crate's tests, one binary: perft from the starts, and counting
+//! against listing in both compiled copies of the generator.
+
+mod counting;
+mod perft;
