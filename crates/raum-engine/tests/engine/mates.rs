@@ -6,7 +6,7 @@
 //! and reductions of quiet moves hide them for a few plies (a known weakness).
 //!
 //! The positions come from random games (`generate_mates`, ignored by default:
-//! `cargo test --release -p raum-engine --test mates -- --ignored --nocapture`;
+//! `cargo test --release -p raum-engine --test engine mates:: -- --ignored --nocapture`;
 //! with `RAUM_MATES_IN_3=N` it also looks for N mates in 3 per variant).
 
 use raum_engine::{Engine, Limits, Score};
