@@ -14,7 +14,7 @@
 # builds everything with its own flags; FUZZ_OUT (default
 # $FUZZ_TARGET_DIR/afl-out) is where AFL++ writes; FUZZ_EXECS=N ends each
 # target's run after about N executions (or SECONDS, if that comes first and
-# is not 0).
+# is not 0); FUZZ_JOBS=N runs N targets at a time (default: one a core).
 set -euo pipefail
 
 main() {
@@ -62,52 +62,78 @@ main() {
     # more on a loaded machine, than AFL++'s default 10 s allows.
     export AFL_FORKSRV_INIT_TMOUT=120000
 
+    mkdir -p "$out_root"
+    # The targets run side by side, FUZZ_JOBS at a time (default: one a core),
+    # each on its own output folder and log; then each is judged in turn.
+    jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+    running=0
+    for t in "${targets[@]}"; do
+        if [ "$running" -ge "$jobs" ]; then
+            wait -n || true
+            running=$((running - 1))
+        fi
+        run_target "$t" &
+        running=$((running + 1))
+    done
+    wait || true
+
     failed=0
     for t in "${targets[@]}"; do
-        out="$out_root/$t"
-        rm -rf "$out"
-        mkdir -p "$out_root"
-        # The protocol target runs searches (capped at a few hundred nodes each),
-        # so an input may take longer than a parse.
-        timeout_ms=2000
-        [ "$t" = protocol ] && timeout_ms=5000
-        limit=(-V "$seconds")
-        if [ -n "${FUZZ_EXECS:-}" ]; then
-            # SECONDS 0: executions alone end the run; otherwise whichever comes first.
-            if [ "$seconds" -gt 0 ]; then limit+=(-E "$FUZZ_EXECS"); else limit=(-E "$FUZZ_EXECS"); fi
-        fi
-        echo "== fuzz $t: ${limit[*]}"
-        # -G: inputs longer than the targets read only cost time.
-        cargo afl fuzz -i "fuzz/corpus/$t" -o "$out" -x "fuzz/dict/$t.dict" -t "$timeout_ms" -G 8192 "${limit[@]}" \
-            "$target_dir/release/$t" >"$out_root/$t.log" 2>&1 || {
-            tail -n 30 "$out_root/$t.log" >&2
-            echo "fuzz $t: afl-fuzz failed (log: $out_root/$t.log)" >&2
-            failed=1
-            continue
-        }
-        stats="$out/default/fuzzer_stats"
-        field() { awk -v k="$1" '$1 == k { print $3 }' "$stats"; }
-        echo "fuzz $t: $(field execs_done) executions in $(field run_time) s ($(field execs_per_sec) execs/s)," \
-            "corpus $(field corpus_count), crashes $(field saved_crashes), hangs $(field saved_hangs)"
-        for f in "$out"/default/crashes/id:*; do
-            [ -e "$f" ] || continue
-            echo "fuzz $t: FOUND a crash: $f" >&2
-            failed=1
-        done
-        # A timeout on a loaded machine is not a hang: an input that runs to its end
-        # when replayed alone (the target builds every variant first, then runs it
-        # once) is reported but does not fail the run.
-        for f in "$out"/default/hangs/id:*; do
-            [ -e "$f" ] || continue
-            if timeout 120 "$target_dir/release/$t" <"$f" >/dev/null 2>&1; then
-                echo "fuzz $t: timed out under AFL++ but ends when replayed: $f" >&2
-            else
-                echo "fuzz $t: FOUND a hang: $f" >&2
-                failed=1
-            fi
-        done
+        judge "$t" || failed=1
     done
     exit $failed
+}
+
+# Runs AFL++ on target $1 (a background job of main); its exit status goes to
+# $out_root/$1.status.
+run_target() {
+    local t=$1 out="$out_root/$1" timeout_ms=2000 status=0
+    rm -rf "$out"
+    # The protocol target runs searches (capped at a few hundred nodes each),
+    # so an input may take longer than a parse.
+    [ "$t" = protocol ] && timeout_ms=5000
+    local limit=(-V "$seconds")
+    if [ -n "${FUZZ_EXECS:-}" ]; then
+        # SECONDS 0: executions alone end the run; otherwise whichever comes first.
+        if [ "$seconds" -gt 0 ]; then limit+=(-E "$FUZZ_EXECS"); else limit=(-E "$FUZZ_EXECS"); fi
+    fi
+    echo "== fuzz $t: ${limit[*]}"
+    # -G: inputs longer than the targets read only cost time.
+    cargo afl fuzz -i "fuzz/corpus/$t" -o "$out" -x "fuzz/dict/$t.dict" -t "$timeout_ms" -G 8192 "${limit[@]}" \
+        "$target_dir/release/$t" >"$out_root/$t.log" 2>&1 || status=$?
+    echo "$status" >"$out_root/$t.status"
+}
+
+# Reports target $1's run; non-zero if AFL++ failed or found a crash or a hang.
+judge() {
+    local t=$1 out="$out_root/$1" failed=0
+    if [ "$(cat "$out_root/$t.status" 2>/dev/null || echo 1)" != 0 ]; then
+        tail -n 30 "$out_root/$t.log" >&2
+        echo "fuzz $t: afl-fuzz failed (log: $out_root/$t.log)" >&2
+        return 1
+    fi
+    local stats="$out/default/fuzzer_stats"
+    field() { awk -v k="$1" '$1 == k { print $3 }' "$stats"; }
+    echo "fuzz $t: $(field execs_done) executions in $(field run_time) s ($(field execs_per_sec) execs/s)," \
+        "corpus $(field corpus_count), crashes $(field saved_crashes), hangs $(field saved_hangs)"
+    for f in "$out"/default/crashes/id:*; do
+        [ -e "$f" ] || continue
+        echo "fuzz $t: FOUND a crash: $f" >&2
+        failed=1
+    done
+    # A timeout on a loaded machine is not a hang: an input that runs to its end
+    # when replayed alone (the target builds every variant first, then runs it
+    # once) is reported but does not fail the run.
+    for f in "$out"/default/hangs/id:*; do
+        [ -e "$f" ] || continue
+        if timeout 120 "$target_dir/release/$t" <"$f" >/dev/null 2>&1; then
+            echo "fuzz $t: timed out under AFL++ but ends when replayed: $f" >&2
+        else
+            echo "fuzz $t: FOUND a hang: $f" >&2
+            failed=1
+        fi
+    done
+    return $failed
 }
 
 # Read whole before it runs, so that editing this file during a long run
