@@ -140,6 +140,16 @@ pub enum Seat {
 }
 
 impl Seat {
+    /// The side this seat speaks for: its own, or for a local game's one
+    /// token the side to move.
+    fn side(self, to_move: Color) -> Color {
+        match self {
+            Seat::White => Color::White,
+            Seat::Black => Color::Black,
+            Seat::Both => to_move,
+        }
+    }
+
     fn plays(self, c: Color) -> bool {
         matches!((self, c), (Seat::Both, _) | (Seat::White, Color::White) | (Seat::Black, Color::Black))
     }
@@ -948,11 +958,7 @@ impl Games {
         let mut room = room_arc.lock().await;
         let seat = room.require_seat(token)?;
         room.over()?;
-        let loser = match seat {
-            Seat::White => Color::White,
-            Seat::Black => Color::Black,
-            Seat::Both => room.game.side(),
-        };
+        let loser = seat.side(room.game.side());
         let result = GameResult::win_for(loser.opponent(), "resignation");
         self.finish(&mut room, result).await?;
         Ok(room.state())
@@ -976,11 +982,7 @@ impl Games {
         let mut room = room_arc.lock().await;
         let seat = room.require_seat(token)?;
         room.over()?;
-        let me = match seat {
-            Seat::White => Color::White,
-            Seat::Black => Color::Black,
-            Seat::Both => room.game.side(),
-        };
+        let me = seat.side(room.game.side());
         match action {
             "offer" => {
                 if room.mode == Mode::Engine {
