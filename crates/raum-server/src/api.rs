@@ -104,9 +104,9 @@ pub fn router(games: Arc<Games>) -> Router {
         });
     Router::new()
         .nest("/api", api)
-        .route("/", get(|| async { page("index.html") }))
-        .route("/g/{id}", get(|| async { page("game.html") }))
-        .route("/rules/{variant}", get(|| async { page("rules.html") }))
+        .route("/", get(|| async { asset("index.html") }))
+        .route("/g/{id}", get(|| async { asset("game.html") }))
+        .route("/rules/{variant}", get(|| async { asset("rules.html") }))
         .route("/static/{*path}", get(|Path(path): Path<String>| async move { asset(&path) }))
         .fallback(|| async { (StatusCode::NOT_FOUND, "Not found. The app is at /").into_response() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -136,10 +136,6 @@ fn asset(path: &str) -> Response {
         }
         None => (StatusCode::NOT_FOUND, format!("no file '{path}'")).into_response(),
     }
-}
-
-fn page(name: &str) -> Response {
-    asset(name)
 }
 
 fn json_text(text: Arc<str>) -> Response {

@@ -159,8 +159,7 @@ impl VariantFn for Rules {
         let pieces = v
             .pieces()
             .iter()
-            .enumerate()
-            .filter_map(|(k, def)| {
+            .filter_map(|def| {
                 let kind = v.kind_of(def.letter)?;
                 let piece = Piece::new(Color::White, kind);
                 let cell = figure_cell(v, piece)?;
@@ -175,7 +174,6 @@ impl VariantFn for Rules {
                     _ if def.moves == def.captures => format!("{}.", motion_text(&def.moves)),
                     _ => format!("Moves: {}. Captures: {}.", motion_text(&def.moves), motion_text(&def.captures)),
                 };
-                let _ = k;
                 Some(PieceFigure {
                     letter: def.letter,
                     name: def.name,
