@@ -233,6 +233,54 @@ pub const POSITIONS: &[(VariantId, &str)] = &[
         VariantId::Book3d,
         "1nb3nr|pppppppp|8|8|8|8|PPP2PPP|R1B1K1NR/4k3|8|8|8|8|8|3PP3|8/8|8|4Qb2|8|8|8|8|2N5/3r4|8|8|4B3|8|8|8|8/8|8|3q4|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8/8|8|8|8|8|8|8|8 w - - +yz,-yz A2α,B2α,C2α,F2α,G2α,H2α,A7α,B7α,C7α,D7α,E7α,F7α,G7α,H7α 7 12",
     ),
+    (
+        VariantId::FiveUpCylinder,
+        "rwkgr|ppppp|5|5|5/nbqnb|ppppp|5|5|5/5|5|5|5|5/5|5|5|PPPPP|NBQNB/5|5|5|PPPPP|RWKGR w Kk - 0 1",
+    ),
+    (
+        VariantId::FiveUpCylinder,
+        "rwkgr|p1pp1|5|4p|5/1b2b|1pppp|ppn2|5|2Q2/5|3q1|5|4B|1N3/4n|5|2W2|PPPPP|NB3/5|5|5|PPPPP|R1KGR w Kk - 0 8",
+    ),
+    (
+        VariantId::FiveUpCylinder,
+        "r2gr|p1pp1|5|1w2p|5/2k1b|1p1p1|ppn2|5|b4/5|2pp1|5|4B|5/4n|5|1N3|PPPPP|1B1N1/5|5|5|PPPPP|R1KGR w Kk - 0 15",
+    ),
+    (
+        VariantId::FiveUpCylinder,
+        "r4|p1p2|5|5|3N1/3kb|1p1p1|pp3|5|5/5|2pp1|5|5|5/5|1n3|1P3|1PPPP|5/5|5|5|PPPPP|R2KR w Kk - 1 23",
+    ),
+    (
+        VariantId::FiveUpCylinder,
+        "r4|p1p2|5|5|5/3k1|1p1p1|5|ppN2|b4/5|3pn|5|5|5/5|5|1PP2|1PP1P|4K/5|5|5|PP1PP|1R2R w Kk - 1 31",
+    ),
+    (
+        VariantId::FiveUpCylinder,
+        "r4|2p2|5|5|5/3k1|1p1p1|5|p4|5/5|5|4P|5|p4/5|5|1PP2|2Pn1|K4/5|5|5|PP1P1|1R2R w Kk - 1 38",
+    ),
+    (
+        VariantId::FiveUpTorus,
+        "rwkgr|ppppp|5|5|5/nbqnb|ppppp|5|5|5/5|5|5|5|5/5|5|5|PPPPP|NBQNB/5|5|5|PPPPP|RWKGR w Kk - Aa4,Ab4,Ac4,Ad4,Ae4,Aa5,Ab5,Ac5,Ad5,Ae5,Ba4,Bb4,Bc4,Bd4,Be4,Ba5,Bb5,Bc5,Bd5,Be5,Da1,Db1,Dc1,Dd1,De1,Da2,Db2,Dc2,Dd2,De2,Ea1,Eb1,Ec1,Ed1,Ee1,Ea2,Eb2,Ec2,Ed2,Ee2 0 1",
+    ),
+    (
+        VariantId::FiveUpTorus,
+        "rwk1r|ppppp|5|1b3|1N3/1b1n1|ppppp|5|5|2n1N/5|5|5|5|5/2g2|5|5|PPPPP|1BQ1B/R4|5|5|PPPPP|1WK1R w Kk - Aa4,Ab4,Ac4,Ad4,Ae4,Aa5,Ab5,Ac5,Ae5,Ba4,Bb4,Bc4,Bd4,Be4,Bb5,Bd5,Db1,Dc1,De1,Da2,Db2,Dc2,Dd2,De2,Eb1,Ec1,Ee1,Ea2,Eb2,Ec2,Ed2,Ee2 3 8",
+    ),
+    (
+        VariantId::FiveUpTorus,
+        "rwk2|pp1pp|2p2|5|5/1b3|ppppp|5|5|4r/5|5|5|5|5/5|5|5|PPPPP|2Q1B/1RW2|5|5|PPPPP|n1K1R w Kk - Aa4,Ab4,Ad4,Ae4,Aa5,Ab5,Ac5,Ba4,Bb4,Bc4,Bd4,Be4,Bb5,Dc1,De1,Da2,Db2,Dc2,Dd2,De2,Ec1,Ee1,Ea2,Eb2,Ec2,Ed2,Ee2 2 15",
+    ),
+    (
+        VariantId::FiveUpTorus,
+        "r1k2|pp1pp|5|2p2|1b3/2W2|ppppp|5|5|2n2/5|1w3|5|5|5/5|5|5|PPPPP|2Q2/1R3|2P2|5|PP1PP|1RK2 w Kk - Aa4,Ab4,Ad4,Ae4,Aa5,Ac5,Ba4,Bb4,Bc4,Bd4,Be4,Dc1,Da2,Db2,Dc2,Dd2,De2,Ec1,Ea2,Eb2,Ed2,Ee2 7 23",
+    ),
+    (
+        VariantId::FiveUpTorus,
+        "r1k2|pp2p|5|2pp1|5/5|ppppp|5|5|5/5|5|5|5|5/2P2|5|1n3|PPPPP|5/5|5|5|PPQPP|2K2 w Kk - Aa4,Ab4,Ae4,Aa5,Ac5,Ba4,Bb4,Bc4,Bd4,Be4,Da2,Db2,Dc2,Dd2,De2,Ec1,Ea2,Eb2,Ed2,Ee2 2 31",
+    ),
+    (
+        VariantId::FiveUpTorus,
+        "2k2|4p|5|Q4|3p1/5|ppppp|5|5|5/r4|5|5|5|5/2n2|5|5|PPPPP|5/5|5|P4|1P1PP|2K2 w Kk - Ae4,Ac5,Ba4,Bb4,Bc4,Bd4,Be4,Da2,Db2,Dc2,Dd2,De2,Ec1,Eb2,Ed2,Ee2 0 38",
+    ),
 ];
 
 fn score_text(s: Score) -> String {

@@ -62,6 +62,14 @@ fn show_at<S: Width>(v: &'static Variant<S>, a: &ShowArgs) -> Result<()> {
         }
     };
     print!("{}", render_diagram(v, &setup, marks));
+    if let Some(p) = &position
+        && v.noncombatant()
+    {
+        // The diagram cannot show which men are still untouchable.
+        let names: Vec<String> = p.unmoved().cells().map(|c| v.cell_name(c)).collect();
+        let list = if names.is_empty() { "none".to_string() } else { names.join(",") };
+        println!("Not yet moved (cannot capture or be captured): {list}");
+    }
     if let Some(p) = &position {
         let status = match p.outcome() {
             Some(o) => o.to_string(),

@@ -68,6 +68,10 @@ impl EvalParams {
                 king_zone_attack: 48,
                 tempo: 25,
             },
+            // Five Up's men on boards without edges: Five Up's terms (its pieces'
+            // relative worth is what was tuned; the motion-derived formula
+            // undervalues its rook against the knight there too).
+            VariantId::FiveUpCylinder | VariantId::FiveUpTorus => EvalParams::for_variant(VariantId::FiveUp),
             VariantId::Raumschach => EvalParams {
                 piece_values: vec![('P', 100), ('R', 300), ('B', 460), ('N', 470), ('U', 185), ('Q', 1090)],
                 mobility: vec![('R', 4), ('B', 3), ('N', 4), ('U', 3), ('Q', 2)],
@@ -478,12 +482,17 @@ impl<S: Width> EvalTables<S> {
         let king = pos.king_cell(us.opponent());
         let n = self.cells;
         let geo = pos.variant().tables();
+        let cyclic = geo.cyclic();
         let mut out = S::EMPTY;
         let aligned = self.aligned[king];
         for &k in &self.sliders {
             for s in (pos.pieces(us, Kind(k as u8)) & aligned).cells() {
                 if self.reach[k * n + s].has(king) {
                     out |= geo.between(king, s);
+                    // On a cyclic line the other way round too (where there is one).
+                    if cyclic && geo.between_alt(king, s) != geo.all() {
+                        out |= geo.between_alt(king, s);
+                    }
                 }
             }
         }
@@ -749,7 +758,10 @@ mod tests {
     /// definition, the queen outweighs the rook, mobility is positive.
     #[test]
     fn derived_terms() {
-        for id in VariantId::ALL.into_iter().filter(|id| !matches!(id, VariantId::FiveUp | VariantId::Raumschach)) {
+        let tuned = |id| {
+            matches!(id, VariantId::FiveUp | VariantId::FiveUpCylinder | VariantId::FiveUpTorus | VariantId::Raumschach)
+        };
+        for id in VariantId::ALL.into_iter().filter(|&id| !tuned(id)) {
             let p = EvalParams::for_variant(id);
             eprintln!("{id}: {:?} mobility {:?}", p.piece_values, p.mobility);
             let value = |l: char| p.piece_values.iter().find(|v| v.0 == l).map(|v| v.1);

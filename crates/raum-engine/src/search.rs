@@ -98,6 +98,10 @@ struct Worker<'a, S: Width> {
     params: SearchParams,
     pos: Position<S>,
     cells: usize,
+    /// The variant allows the capture and legality shortcuts (see
+    /// `raum_rules::Variant::plain_captures`); otherwise every move comes from
+    /// the legal generator.
+    shortcuts: bool,
     nodes: u64,
     flushed: u64,
     next_poll: u64,
@@ -273,6 +277,7 @@ impl<'a, S: Width> Worker<'a, S> {
             params: shared.params,
             pos,
             cells,
+            shortcuts: pos.variant().plain_captures(),
             nodes: 0,
             flushed: 0,
             next_poll: shared.node_limit.map_or(POLL_INTERVAL, |l| l.min(POLL_INTERVAL)),
@@ -541,7 +546,7 @@ impl<'a, S: Width> Worker<'a, S> {
     /// among the piece's attacks and its king is safe after it); `None` for
     /// other moves, which the generator decides.
     fn quick_legal(&self, m: Move) -> Option<bool> {
-        if m.kind() != MoveKind::Normal || m.promotion().is_some() {
+        if m.kind() != MoveKind::Normal || m.promotion().is_some() || !self.shortcuts {
             return None;
         }
         let (from, to) = (m.from(), m.to());
@@ -564,7 +569,7 @@ impl<'a, S: Width> Worker<'a, S> {
             return Some(false);
         }
         let after = pos.play_copy(m);
-        Some(!after.attacked_by(us.opponent(), after.king_cell(us), after.occupied()))
+        Some(!after.king_attacked(us))
     }
 
     #[inline(always)]
@@ -760,7 +765,11 @@ impl<'a, S: Width> Worker<'a, S> {
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
         let quick = tt_move.and_then(|m| self.quick_legal(m));
-        let staged = !root && !in_check && self.pos.halfmove_clock() < 100 && (tt_move.is_none() || quick.is_some());
+        let staged = self.shortcuts
+            && !root
+            && !in_check
+            && self.pos.halfmove_clock() < 100
+            && (tt_move.is_none() || quick.is_some());
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         buf.clear();
         let mut deferred = std::mem::take(&mut self.deferred[ply]);
@@ -914,7 +923,7 @@ impl<'a, S: Width> Worker<'a, S> {
                 // A pseudo-legal capture or promotion of the capture stage (the generator's
                 // are skipped in staged nodes), by the king or a piece that may be pinned.
                 let after = self.pos.play_copy(m);
-                if after.attacked_by(us.opponent(), after.king_cell(us), after.occupied()) {
+                if after.king_attacked(us) {
                     continue;
                 }
             }
@@ -1076,6 +1085,9 @@ impl<'a, S: Width> Worker<'a, S> {
         let pawn = v.pawn();
         let king = pos.king_cell(us);
         let geo = v.tables();
+        if !self.shortcuts {
+            return self.noisy_legal(buf, prune);
+        }
         let mut unsure = S::EMPTY;
         for &k in et.sliders() {
             for s in (pos.pieces(them, raum_rules::Kind(k as u8)) & et.aligned(king)).cells() {
@@ -1167,6 +1179,38 @@ impl<'a, S: Width> Worker<'a, S> {
         unsure
     }
 
+    /// [`Worker::noisy_moves`] from the legal generator, for variants where
+    /// the shortcuts do not hold: the same moves (captures but en passant,
+    /// best-kind promotions), scored and pruned alike; none needs a test.
+    fn noisy_legal(&self, buf: &mut Vec<Scored>, prune: Option<(i32, i32)>) -> S {
+        let pos = &self.pos;
+        let et = self.et;
+        let best = et.best_promotion();
+        let pawn_value = pos.variant().pawn().map_or(0, |p| et.value(p));
+        let promo_gain = best.map_or(0, |k| et.value(k)) - pawn_value;
+        for &m in pos.legal_moves().iter() {
+            if m.kind() != MoveKind::Normal || (m.promotion().is_some() && m.promotion() != best) {
+                continue;
+            }
+            let victim = pos.piece_at(m.to()).map_or(0, |p| et.value(p.kind));
+            let capture = pos.piece_at(m.to()).is_some();
+            if !capture && m.promotion().is_none() {
+                continue;
+            }
+            let gain = victim + if m.promotion().is_some() { promo_gain } else { 0 };
+            if let Some((stand, alpha)) = prune
+                && m.promotion().is_none()
+                && (stand + gain + DELTA_MARGIN <= alpha || (capture && self.losing_capture(m, victim)))
+            {
+                continue;
+            }
+            let mover = self.mover_value(m);
+            let score = if self.features.has(Feature::MvvLva) { gain * 16 - mover / 16 } else { 0 };
+            buf.push(Scored { mv: m, score });
+        }
+        S::EMPTY
+    }
+
     /// Quiescence: stand pat, then captures and promotions (all evasions in check).
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
         if self.count_node() {
@@ -1244,7 +1288,7 @@ impl<'a, S: Width> Worker<'a, S> {
             let test = !in_check && (m.from() == self.pos.king_cell(us) || (unsure & S::single(m.from())).any());
             let may_check = self.may_check(m, disc);
             let undo = self.play(m);
-            if test && self.pos.attacked_by(us.opponent(), self.pos.king_cell(us), self.pos.occupied()) {
+            if test && self.pos.king_attacked(us) {
                 self.unmake(m, undo);
                 continue;
             }
@@ -1347,7 +1391,7 @@ mod tests {
                             let m = s.mv;
                             if m.from() == p.king_cell(us) || unsure.has(m.from()) {
                                 let after = p.play_copy(m);
-                                if after.attacked_by(us.opponent(), after.king_cell(us), after.occupied()) {
+                                if after.king_attacked(us) {
                                     assert!(!p.is_legal(m));
                                     continue;
                                 }

@@ -68,7 +68,7 @@ impl VariantFn for Soak {
                     panic!("{}: after move {}: {e}\n{}", v.id(), game.moves().len(), format_position(pos));
                 }
                 assert!(
-                    !pos.attacked_by(mover.opponent(), pos.king_cell(mover), pos.occupied()),
+                    !pos.king_attacked(mover),
                     "{}: the mover's king is attacked after its move\n{}",
                     v.id(),
                     format_position(pos)

@@ -14,6 +14,9 @@ pub struct Tables<S: CellSet> {
     cells: usize,
     rays: Vec<S>,
     between: Vec<S>,
+    /// The second arc between two cells of a cyclic line (wrapping boards only;
+    /// empty on bounded boards, where no pair has one).
+    between_alt: Vec<S>,
     line: Vec<S>,
     all: S,
 }
@@ -42,26 +45,42 @@ impl<S: CellSet> Tables<S> {
         }
         let mut between = vec![S::EMPTY; n * n];
         let mut line = vec![S::EMPTY; n * n];
-        if !board.topology().wraps() {
-            for a in 0..n {
-                for d in 0..26 {
-                    let mut path = S::EMPTY;
-                    let full = rays[a * 26 + d] | rays[a * 26 + (d + 13) % 26] | S::single(a);
-                    let mut at = a;
-                    while let Some(b) = board.step(at, DIRECTIONS[d]) {
-                        between[a * n + b] = path;
-                        line[a * n + b] = full;
-                        path.insert(b);
-                        at = b;
-                    }
-                }
-            }
-        }
+        let wraps = board.topology().wraps();
         let mut all = S::EMPTY;
         for c in 0..n {
             all.insert(c);
         }
-        Ok(Tables { cells: n, rays, between, line, all })
+        // Where no second arc exists the alternative is every cell, which is
+        // never free of pieces (kings stand somewhere), so a test of "either
+        // arc empty" needs no separate flag.
+        let mut between_alt = if wraps { vec![all; n * n] } else { Vec::new() };
+        let mut seen = vec![false; if wraps { n * n } else { 0 }];
+        for a in 0..n {
+            for d in 0..26 {
+                let mut path = S::EMPTY;
+                let full = rays[a * 26 + d] | rays[a * 26 + (d + 13) % 26] | S::single(a);
+                let mut at = a;
+                while let Some(b) = board.step(at, DIRECTIONS[d]) {
+                    if b == a || path.has(b) {
+                        break;
+                    }
+                    if wraps && seen[a * n + b] {
+                        // The second way round a cycle (directions are taken
+                        // positive first, so `between` keeps the positive arc).
+                        between_alt[a * n + b] = path;
+                    } else {
+                        between[a * n + b] = path;
+                        line[a * n + b] = full;
+                        if wraps {
+                            seen[a * n + b] = true;
+                        }
+                    }
+                    path.insert(b);
+                    at = b;
+                }
+            }
+        }
+        Ok(Tables { cells: n, rays, between, between_alt, line, all })
     }
 
     /// Every cell of the board.
@@ -77,15 +96,31 @@ impl<S: CellSet> Tables<S> {
         self.rays[cell * 26 + d]
     }
 
-    /// Cells strictly between `a` and `b` when they share a line (bounded boards),
-    /// else empty.
+    /// Cells strictly between `a` and `b` when they share a line, else empty;
+    /// on a cyclic line, the arc met first going from `a` in a positive
+    /// direction.
     #[inline(always)]
     pub fn between(&self, a: usize, b: usize) -> S {
         self.between[a * self.cells + b]
     }
 
-    /// The whole line through `a` and `b` (both included) when they share one
-    /// (bounded boards), else empty.
+    /// On a wrapping board, the other arc between `a` and `b` when they lie on
+    /// a cyclic line; every cell of the board when they do not (so that
+    /// "`between` or `between_alt` free of pieces" means "joined by an empty
+    /// arc"). Bounded boards have no second arcs: do not call it there.
+    #[inline(always)]
+    pub fn between_alt(&self, a: usize, b: usize) -> S {
+        self.between_alt[a * self.cells + b]
+    }
+
+    /// Whether some line of the board is a cycle (a wrapping axis).
+    #[inline(always)]
+    pub fn cyclic(&self) -> bool {
+        !self.between_alt.is_empty()
+    }
+
+    /// The whole line through `a` and `b` (both included) when they share one,
+    /// else empty.
     #[inline(always)]
     pub fn line(&self, a: usize, b: usize) -> S {
         self.line[a * self.cells + b]
@@ -145,5 +180,32 @@ mod tests {
         let c = b.cell_at(Coord::new(1, 0, 2)).unwrap();
         // Leftward from Cb1: Ca1, then Ce1, Cd1, Cc1 — four cells, never itself.
         assert_eq!(t.ray(c, 13).count(), 4);
+    }
+
+    #[test]
+    fn cyclic_lines_have_two_arcs() {
+        for topology in [Topology::CYLINDER, Topology::TORUS] {
+            let b = Board::new(Shape::cuboid(5, 5, 5), topology).unwrap();
+            let t: Tables<u128> = Tables::new(&b).unwrap();
+            assert!(t.cyclic());
+            let at = |x, y, z| b.cell_at(Coord::new(x, y, z)).unwrap();
+            // Cb1 and Ce1: Cc1, Cd1 one way, Ca1 the other.
+            let (b1, e1) = (at(1, 0, 2), at(4, 0, 2));
+            assert_eq!(t.between(b1, e1), u128::single(at(2, 0, 2)) | u128::single(at(3, 0, 2)));
+            assert_eq!(t.between_alt(b1, e1), u128::single(at(0, 0, 2)));
+            assert_eq!(t.between(e1, b1), u128::single(at(0, 0, 2)));
+            assert_eq!(t.between_alt(e1, b1), t.between(b1, e1));
+            // Neighbours: one arc empty, the other the rest of the cycle.
+            assert_eq!(t.between(b1, at(2, 0, 2)), 0);
+            assert_eq!(t.between_alt(b1, at(2, 0, 2)).count(), 3);
+        }
+        let b = Board::new(Shape::cuboid(5, 5, 5), Topology::CYLINDER).unwrap();
+        let t: Tables<u128> = Tables::new(&b).unwrap();
+        // A diagonal across the joined faces is not a cycle: one arc only.
+        let (a1, e2) = (b.cell_at(Coord::new(0, 0, 0)).unwrap(), b.cell_at(Coord::new(4, 1, 0)).unwrap());
+        assert_eq!(t.between(a1, e2), 0);
+        assert_eq!(t.between_alt(a1, e2), t.all());
+        let bounded: Tables<u128> = Tables::new(&board()).unwrap();
+        assert!(!bounded.cyclic());
     }
 }

@@ -74,7 +74,7 @@ pub enum FenError {
         why: String,
     },
     /// Unreadable unmoved-pawn field.
-    #[error("unmoved pawns field: {0}")]
+    #[error("unmoved field: {0}")]
     BadUnmoved(String),
     /// Unreadable en-passant field.
     #[error("en passant field: {0}")]

@@ -3,7 +3,9 @@
 //! The enemy's pieces are grouped once per node ([`Sources`]) by how they
 //! attack: per leaper kind, pawns, and per slide class. Then asking whether a
 //! cell is attacked is a few table lookups plus one between-set test per
-//! aligned slider.
+//! aligned slider (two on a cyclic line, one per arc).
+//!
+//! Under the non-combatant rule only pieces that have moved are sources.
 
 use crate::piece::{Color, MAX_KINDS};
 use crate::position::Position;
@@ -29,7 +31,7 @@ impl<S: CellSet> Position<S> {
     #[inline(always)]
     pub(crate) fn attack_sources(&self, by: Color) -> Sources<S> {
         let v = self.v;
-        let theirs = self.by_color[by.index()];
+        let theirs = self.by_color[by.index()] & self.combatants();
         let mut src = Sources {
             pawn_set: self.pawn_set(by),
             leapers: [S::EMPTY; MAX_KINDS],
@@ -54,6 +56,21 @@ impl<S: CellSet> Position<S> {
         src
     }
 
+    /// Whether aligned cells `a` and `b` are joined by a line free of `occ`:
+    /// the one arc between them, or on a cyclic line either arc.
+    #[inline(always)]
+    pub(crate) fn joined(&self, a: usize, b: usize, occ: S) -> bool {
+        let geo = &self.v.geo;
+        (geo.between(a, b) & occ).is_empty() || (self.v.cyclic && (geo.between_alt(a, b) & occ).is_empty())
+    }
+
+    /// The pieces that can capture and be captured: those that have moved
+    /// under the non-combatant rule, every cell elsewhere.
+    #[inline(always)]
+    pub(crate) fn combatants(&self) -> S {
+        if self.v.spec.noncombatant { self.v.geo.all() & !self.unmoved } else { self.v.geo.all() }
+    }
+
     /// The pieces of `src` (minus `exclude`) attacking `cell` with occupancy `occ`.
     #[inline(always)]
     pub(crate) fn attackers(&self, src: &Sources<S>, cell: usize, occ: S, exclude: S) -> S {
@@ -66,7 +83,7 @@ impl<S: CellSet> Position<S> {
         found |= v.pawn_captures_from[src.pawn_set * n + cell] & src.pawns;
         for (i, class) in v.slide_classes.iter().enumerate() {
             for c in (class.rays[cell] & src.sliders[i] & !exclude).cells() {
-                if (v.geo.between(cell, c) & occ).is_empty() {
+                if self.joined(cell, c, occ) {
                     found.insert(c);
                 }
             }
@@ -88,7 +105,7 @@ impl<S: CellSet> Position<S> {
         }
         for (i, class) in v.slide_classes.iter().enumerate() {
             for c in (class.rays[cell] & src.sliders[i] & !exclude).cells() {
-                if (v.geo.between(cell, c) & occ).is_empty() {
+                if self.joined(cell, c, occ) {
                     return true;
                 }
             }

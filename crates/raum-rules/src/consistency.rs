@@ -39,7 +39,8 @@ impl<S: CellSet> Position<S> {
     ///   lanes rebuilt from the board;
     /// - the attackers of each king, and the pieces pinned to the side to
     ///   move's king, equal those found by stepping along the board with each
-    ///   piece's motion data (no attack table involved).
+    ///   piece's motion data (no attack table involved; round cyclic lines
+    ///   both ways; moved pieces only under the non-combatant rule).
     ///
     /// It does not require the side not to move to be out of check: a
     /// make-and-test legality check plays moves that leave it in check.
@@ -185,6 +186,7 @@ impl<S: CellSet> Position<S> {
     fn stepped_attackers(&self, target: usize, by: Color, occ: S) -> S {
         let v = self.v;
         let board = &v.board;
+        let fighters = self.combatants();
         let mut found = S::EMPTY;
         for d in DIRECTIONS {
             let mut at = target;
@@ -195,7 +197,9 @@ impl<S: CellSet> Position<S> {
                 at = next;
                 if occ.has(at) {
                     let back = Vector { x: -d.x, y: -d.y, z: -d.z };
-                    if self.piece_at(at).is_some_and(|p| p.color == by && self.slides_along(p, back)) {
+                    if fighters.has(at)
+                        && self.piece_at(at).is_some_and(|p| p.color == by && self.slides_along(p, back))
+                    {
                         found.insert(at);
                     }
                     break;
@@ -211,7 +215,9 @@ impl<S: CellSet> Position<S> {
             };
             for l in leaps {
                 let from = board.step(target, Vector { x: -l.x, y: -l.y, z: -l.z });
-                if let Some(from) = from.filter(|&f| self.piece_at(f) == Some(Piece { color: by, kind })) {
+                if let Some(from) =
+                    from.filter(|&f| fighters.has(f) && self.piece_at(f) == Some(Piece { color: by, kind }))
+                {
                     found.insert(from);
                 }
             }
@@ -240,7 +246,7 @@ impl<S: CellSet> Position<S> {
                     None if p.color == us => blocker = Some(at),
                     None => break,
                     Some(b) => {
-                        if p.color != us && self.slides_along(p, back) {
+                        if p.color != us && self.combatants().has(at) && self.slides_along(p, back) {
                             pinned.insert(b);
                         }
                         break;

@@ -5,6 +5,11 @@
 //! ray. King moves are tested against the enemy's attacks with the king lifted
 //! off the board. En passant, which removes a second piece, is tested by
 //! recomputing attacks on the king.
+//!
+//! On a wrapping board a line may be a cycle, and a slider then reaches the
+//! king along either arc: pins, check blocks and castling paths are taken
+//! per arc. Under the non-combatant rule (the hypertorus) only pieces that have
+//! moved capture or are captured, and an unmoved king is never in check.
 
 use crate::attacks::Sources;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -245,6 +250,18 @@ impl<S: CellSet> Position<S> {
                     masks[pins] = between | S::single(s);
                     pins += 1;
                 }
+                if v.cyclic {
+                    // The other way round the cycle: a piece can be pinned on
+                    // either arc (never on both: the arcs do not meet).
+                    let alt = v.geo.between_alt(king, s);
+                    let blockers = alt & occ;
+                    if blockers.any() && !blockers.several() && (blockers & own).any() && pins < MAX_PINS {
+                        pinned |= blockers;
+                        cells[pins] = blockers.lowest() as u16;
+                        masks[pins] = alt | S::single(s);
+                        pins += 1;
+                    }
+                }
             }
         }
         (pinned, pins)
@@ -264,13 +281,21 @@ impl<S: CellSet> Position<S> {
         let king = self.king_cell(us);
         let king_bit = S::single(king);
         let sources = self.attack_sources(them);
-        let checkers = self.attackers(&sources, king, occ, S::EMPTY);
+        // The non-combatant rule: only moved pieces capture or are captured.
+        let fighters = self.combatants();
+        let capturable = enemy & fighters;
+        let king_immune = v.spec.noncombatant && self.unmoved.has(king);
+        let checkers = if king_immune { S::EMPTY } else { self.attackers(&sources, king, occ, S::EMPTY) };
+        // Own pieces that may only move quietly (unmoved ones under the rule).
+        let quiet_only = if v.spec.noncombatant { own & self.unmoved } else { S::EMPTY };
 
         // King moves: test each target with the king lifted off the board.
         let kk = v.king.index();
         let lanes = &self.lanes;
         let quiet = (v.move_leaps[kk * n + king] | v.slide_in(king, &v.move_slides[kk], occ, lanes)) & empty;
-        let captures = (v.capture_leaps[kk * n + king] | v.slide_in(king, &v.capture_slides[kk], occ, lanes)) & enemy;
+        let king_prey = if quiet_only.has(king) { S::EMPTY } else { capturable };
+        let captures =
+            (v.capture_leaps[kk * n + king] | v.slide_in(king, &v.capture_slides[kk], occ, lanes)) & king_prey;
         let mut king_legal = S::EMPTY;
         for t in (quiet | captures).cells() {
             if !self.is_attacked(&sources, t, occ ^ king_bit, S::single(t)) {
@@ -289,14 +314,31 @@ impl<S: CellSet> Position<S> {
                 Some(p) => v.capture_leaps_from[p.kind.index() * n + king].has(c),
                 None => true,
             };
-            if by_leap { checkers } else { checkers | v.geo.between(king, c) }
+            if by_leap {
+                checkers
+            } else if !v.cyclic {
+                checkers | v.geo.between(king, c)
+            } else {
+                // Block the arc the check comes along; a slider that reaches
+                // the king both ways round cannot be blocked.
+                let (arc, alt) = (v.geo.between(king, c), v.geo.between_alt(king, c));
+                match ((arc & occ).is_empty(), (alt & occ).is_empty()) {
+                    (true, false) => checkers | arc,
+                    (false, true) => checkers | alt,
+                    _ => checkers,
+                }
+            }
         } else {
             all
         };
 
         let mut pin_cells = [0u16; MAX_PINS];
         let mut pin_masks = [S::EMPTY; MAX_PINS];
-        let (pinned, pins) = self.pins(king, &sources, own, occ, &mut pin_cells, &mut pin_masks);
+        let (pinned, pins) = if king_immune {
+            (S::EMPTY, 0)
+        } else {
+            self.pins(king, &sources, own, occ, &mut pin_cells, &mut pin_masks)
+        };
         // Where a piece on `cell` may go: the check mask, and its pin line if pinned.
         // The pinned test is inline: a call per piece would cost more than the
         // piece's moves on wide boards.
@@ -324,6 +366,7 @@ impl<S: CellSet> Position<S> {
             let leaps = v.leaper_kinds.iter().any(|l| l.index() == k);
             let wordwise = K::WORDWISE
                 && S::LANE_WORDS > 0
+                && !v.spec.noncombatant
                 && checkers.is_empty()
                 && v.symmetric[k]
                 && v.capture_slides[k].one_way.is_empty()
@@ -343,11 +386,12 @@ impl<S: CellSet> Position<S> {
                     }
                     continue;
                 }
+                let prey = if quiet_only.has(p) { S::EMPTY } else { capturable };
                 let t = if v.symmetric[k] {
-                    (v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes)) & !own & all
+                    (v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes)) & (empty | prey)
                 } else {
                     ((v.move_leaps[k * n + p] | v.slide_in(p, &v.move_slides[k], occ, lanes)) & empty)
-                        | ((v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes)) & enemy)
+                        | ((v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes)) & prey)
                 };
                 sink.piece(p, t & if pinned.has(p) { pinned_mask(p) } else { check_mask });
             }
@@ -384,8 +428,9 @@ impl<S: CellSet> Position<S> {
                             let t = sh.apply(free) & empty & check_mask;
                             sink.pawn_shifted(t, sh.delta, promo, kinds);
                         }
+                        let fighting = free & !quiet_only;
                         for sh in &shifts.captures[ui] {
-                            let t = sh.apply(free) & enemy & check_mask;
+                            let t = sh.apply(fighting) & capturable & check_mask;
                             sink.pawn_shifted(t, sh.delta, promo, kinds);
                         }
                         // Double steps: through either middle cell that is empty.
@@ -408,12 +453,13 @@ impl<S: CellSet> Position<S> {
             };
             for p in one_by_one.cells() {
                 let quiet = v.pawn_steps[ui * n + p] & empty & !column_ban(p);
-                let t = (quiet | (v.pawn_captures[ui * n + p] & enemy)) & restrict(p);
+                let prey = if quiet_only.has(p) { S::EMPTY } else { capturable };
+                let t = (quiet | (v.pawn_captures[ui * n + p] & prey)) & restrict(p);
                 sink.pawn(p, t, promo, kinds);
             }
             if self.ep.any() {
                 let victim = S::single(self.ep_victim as usize);
-                for p in pawns.cells() {
+                for p in (pawns & !quiet_only).cells() {
                     for t in (v.pawn_captures[ui * n + p] & self.ep).cells() {
                         let after = (occ ^ S::single(p) ^ victim) | S::single(t);
                         if !self.is_attacked(&sources, king, after, victim) {
@@ -485,16 +531,15 @@ impl<S: CellSet> Position<S> {
 
     /// Five Up swap castling: the king and an own rook on one orthogonal line,
     /// only empty cells between, none of them attacked, nor the rook's cell.
+    /// On a cyclic line either arc may serve (one move, whichever does).
     fn castles<K: Sink<S>>(&self, sink: &mut K, king: usize, rook: Kind, occ: S, sources: &Sources<S>) {
         let v = self.v;
         let rooks = self.pieces(self.side, rook) & v.castle_rays[king];
+        let safe = |c: usize| !self.is_attacked(sources, c, occ, S::EMPTY);
+        let open = |between: S| (between & occ).is_empty() && between.cells().all(safe);
         for r in rooks.cells() {
-            let between = v.geo.between(king, r);
-            if (between & occ).any() {
-                continue;
-            }
-            let safe = |c: usize| !self.is_attacked(sources, c, occ, S::EMPTY);
-            if between.cells().all(safe) && safe(r) {
+            let path = open(v.geo.between(king, r)) || (v.cyclic && open(v.geo.between_alt(king, r)));
+            if path && safe(r) {
                 sink.special(Move::new(king, r, MoveKind::Castle, None));
             }
         }

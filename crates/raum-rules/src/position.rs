@@ -25,8 +25,9 @@ pub struct Position<S: CellSet> {
     pub(crate) mailbox: S::ByteArray,
     pub(crate) side: Color,
     pub(crate) castling: u16,
-    /// Pawns that have not moved, where the variant tracks it; every cell
-    /// elsewhere (so that `pawns & origins & unmoved` serves both).
+    /// Pawns that have not moved (every piece under the non-combatant rule),
+    /// where the variant tracks it; every cell elsewhere (so that
+    /// `pawns & origins & unmoved` serves both).
     pub(crate) unmoved: S,
     /// Each side's pawn set (orientation): an index into the variant's pawn tables.
     pub(crate) pawn_set: [u8; 2],
@@ -149,7 +150,7 @@ impl<S: CellSet> Position<S> {
         }
         pos.set_en_passant(&setup)?;
         let them = pos.side.opponent();
-        if pos.attacked_by(pos.side, pos.king_cell(them), pos.occupied()) {
+        if pos.king_attacked(them) {
             return Err(PositionError::OpponentInCheck(them));
         }
         pos.hash = pos.compute_hash();
@@ -196,12 +197,14 @@ impl<S: CellSet> Position<S> {
             (None, true) => Err(PositionError::Unmoved(format!("{} needs the unmoved-pawn field", v.id()))),
             (Some(cells), true) => {
                 self.unmoved = S::EMPTY;
+                let pieces = v.spec.noncombatant;
                 for &c in cells {
-                    let is_pawn =
-                        c < v.cells() && v.pawn.is_some_and(|p| self.piece_at(c).is_some_and(|q| q.kind == p));
-                    if !is_pawn {
+                    let tracked = c < v.cells()
+                        && self.piece_at(c).is_some_and(|q| pieces || v.pawn.is_some_and(|p| q.kind == p));
+                    if !tracked {
                         let name = if c < v.cells() { v.cell_name(c) } else { c.to_string() };
-                        return Err(PositionError::Unmoved(format!("{name} holds no pawn")));
+                        let what = if pieces { "piece" } else { "pawn" };
+                        return Err(PositionError::Unmoved(format!("{name} holds no {what}")));
                     }
                     self.unmoved.insert(c);
                 }
@@ -428,7 +431,18 @@ impl<S: CellSet> Position<S> {
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        self.attacked_by(self.side.opponent(), self.king_cell(self.side), self.occupied())
+        self.king_attacked(self.side)
+    }
+
+    /// Whether `color`'s king is attacked (whichever side is to move): what a
+    /// make-and-test legality check asks after a move. Under the non-combatant
+    /// rule an unmoved king never is.
+    pub fn king_attacked(&self, color: Color) -> bool {
+        let king = self.king_cell(color);
+        if self.v.spec.noncombatant && self.unmoved.has(king) {
+            return false;
+        }
+        self.attacked_by(color.opponent(), king, self.occupied())
     }
 
     #[inline(always)]
@@ -680,7 +694,9 @@ impl<S: CellSet> Position<S> {
         p
     }
 
-    /// Whether `by` attacks `cell` with occupancy `occ`.
+    /// Whether `by` attacks `cell` with occupancy `occ` (under the
+    /// non-combatant rule, by a piece that has moved; the cell's own immunity
+    /// is not asked: see [`Position::king_attacked`]).
     pub fn attacked_by(&self, by: Color, cell: usize, occ: S) -> bool {
         self.is_attacked(&self.attack_sources(by), cell, occ, S::EMPTY)
     }

@@ -27,14 +27,20 @@ pub enum VariantId {
     BetzaVery3d,
     /// The Book of 3D-Chess (Karlson, Puchta, Herrmann): 8x8x8, pawns with forward and altus axes.
     Book3d,
+    // Later additions go last: the discriminant seeds a variant's hash keys.
+    /// Five Up on the hypercylinder: the a and e faces joined.
+    FiveUpCylinder,
+    /// Five Up on the hypertorus: every axis wraps, and a piece that has not
+    /// moved can neither capture nor be captured.
+    FiveUpTorus,
 }
 
 /// Every variant id of RULES.md, with whether Raum plays it yet.
 pub const KNOWN_VARIANTS: &[(&str, Option<VariantId>)] = &[
     ("five-up", Some(VariantId::FiveUp)),
     ("raumschach", Some(VariantId::Raumschach)),
-    ("five-up-cylinder", None),
-    ("five-up-torus", None),
+    ("five-up-cylinder", Some(VariantId::FiveUpCylinder)),
+    ("five-up-torus", Some(VariantId::FiveUpTorus)),
     ("five-up-unicorn", None),
     ("octahedral", Some(VariantId::Octahedral)),
     ("pyramid", Some(VariantId::Pyramid)),
@@ -51,9 +57,11 @@ pub const KNOWN_VARIANTS: &[(&str, Option<VariantId>)] = &[
 
 impl VariantId {
     /// Every playable variant.
-    pub const ALL: [VariantId; 9] = [
+    pub const ALL: [VariantId; 11] = [
         VariantId::FiveUp,
         VariantId::Raumschach,
+        VariantId::FiveUpCylinder,
+        VariantId::FiveUpTorus,
         VariantId::Octahedral,
         VariantId::Pyramid,
         VariantId::BetzaUpright,
@@ -67,6 +75,8 @@ impl VariantId {
     pub const fn name(self) -> &'static str {
         match self {
             VariantId::FiveUp => "five-up",
+            VariantId::FiveUpCylinder => "five-up-cylinder",
+            VariantId::FiveUpTorus => "five-up-torus",
             VariantId::Raumschach => "raumschach",
             VariantId::Octahedral => "octahedral",
             VariantId::Pyramid => "pyramid",
@@ -277,6 +287,12 @@ pub struct VariantSpec {
     /// position string) rather than told by the board: where pawns can return
     /// to a start cell (Octahedral) or start anywhere (The Book of 3D-Chess).
     pub track_unmoved: bool,
+    /// The non-combatant rule (Five Up on the hypertorus): a piece that has
+    /// not yet moved can neither capture nor be captured, so it gives no check,
+    /// guards nothing, and an unmoved king cannot be in check. Which pieces
+    /// have not moved is then position state for every piece, not only pawns
+    /// (`track_unmoved` must be set).
+    pub noncombatant: bool,
     /// Castling.
     pub castling: CastlingRule,
 }

@@ -45,7 +45,9 @@ impl SlideDirs {
 }
 
 /// Pawns moving by one vector, all at once: on a full box with cells numbered
-/// densely, a displacement is a constant shift of cell numbers.
+/// densely, a displacement is a constant shift of cell numbers. Where an axis
+/// wraps it is not: a vector is then several shifts, one per way of crossing
+/// the joined faces, each from the cells that cross them that way.
 #[derive(Clone, Copy, Debug)]
 pub struct PawnShift<S> {
     /// Cell-number offset of the vector.
@@ -63,14 +65,16 @@ impl<S: CellSet> PawnShift<S> {
 }
 
 /// Per pawn set ([`crate::PawnSet`]; the side's own in a position, see
-/// [`crate::Position::pawn_set`]): the pawn's step and capture vectors as shifts.
+/// [`crate::Position::pawn_set`]): the pawn's step and capture vectors as shifts
+/// (a vector may be several shifts on a wrapping board).
 #[derive(Clone, Debug)]
 pub struct PawnShifts<S> {
     /// Single steps.
     pub steps: Vec<Vec<PawnShift<S>>>,
     /// Captures.
     pub captures: Vec<Vec<PawnShift<S>>>,
-    /// Double steps as their two single steps.
+    /// Double steps as their two single steps (no double step crosses a
+    /// joined face, or there are no shifts at all).
     pub doubles: Vec<Vec<[PawnShift<S>; 2]>>,
 }
 
@@ -111,6 +115,8 @@ pub struct Variant<S: CellSet> {
     pub(crate) board: Board,
     pub(crate) geo: Tables<S>,
     pub(crate) lines: Lines<S>,
+    /// Whether some line is a cycle (see [`Tables::between_alt`]).
+    pub(crate) cyclic: bool,
     pub(crate) kinds: usize,
     pub(crate) king: Kind,
     pub(crate) pawn: Option<Kind>,
@@ -162,9 +168,8 @@ impl Variant<u128> {
 impl<S: CellSet> Variant<S> {
     /// Compiles a variant description into tables.
     pub fn build(spec: VariantSpec) -> Result<Self, VariantError> {
-        if spec.topology.wraps() {
-            // Wrapping boards need cyclic rays in the slider code; see ARCHITECTURE.md.
-            return Err(VariantError::Unsupported("wrapping axes".into()));
+        if spec.noncombatant && !spec.track_unmoved {
+            return Err(VariantError::Unsupported("the non-combatant rule needs unmoved pieces tracked".into()));
         }
         let board = Board::new(spec.shape.clone(), spec.topology)?;
         let geo = Tables::<S>::new(&board)?;
@@ -304,23 +309,60 @@ impl<S: CellSet> Variant<S> {
         }
         let pawn_en_passant = spec.pawn_sets.iter().map(|s| s.rules.en_passant).collect();
         let box_board = spec.shape.dims().iter().map(|&d| d as usize).product::<usize>() == n;
-        let pawn_shifts = box_board.then(|| {
-            let [w, h, _] = dims.map(i32::from);
-            let shift = |v: Vector| -> PawnShift<S> {
-                let from = (0..n).filter(|&c| board.step(c, v).is_some()).fold(S::EMPTY, |s, c| s | S::single(c));
-                PawnShift { delta: i32::from(v.x) + w * i32::from(v.y) + w * h * i32::from(v.z), from }
-            };
-            let shifts = |vectors: &[Vector]| vectors.iter().map(|&v| shift(v)).collect();
-            let sets = &spec.pawn_sets;
-            PawnShifts {
-                steps: sets.iter().map(|s| shifts(&s.rules.steps)).collect(),
-                captures: sets.iter().map(|s| shifts(&s.rules.captures)).collect(),
-                doubles: sets
-                    .iter()
-                    .map(|s| s.rules.double_steps.iter().map(|&[a, b]| [shift(a), shift(b)]).collect())
-                    .collect(),
-            }
-        });
+        let pawn_shifts = box_board
+            .then(|| {
+                let [w, h, _] = dims.map(i32::from);
+                let plain = |v: Vector| i32::from(v.x) + w * i32::from(v.y) + w * h * i32::from(v.z);
+                // One shift per distinct cell-number offset the vector makes
+                // (one on a bounded box; more where it crosses joined faces).
+                let shifts = |vectors: &[Vector]| -> Vec<PawnShift<S>> {
+                    let mut out: Vec<PawnShift<S>> = Vec::new();
+                    for &v in vectors {
+                        let first = out.len();
+                        for c in 0..n {
+                            let Some(t) = board.step(c, v) else { continue };
+                            let delta = t as i32 - c as i32;
+                            match out[first..].iter_mut().find(|s| s.delta == delta) {
+                                Some(s) => s.from.insert(c),
+                                None => out.push(PawnShift { delta, from: S::single(c) }),
+                            }
+                        }
+                    }
+                    out
+                };
+                // Double steps are shifted only where none crosses a joined face.
+                let unwrapped = |v: Vector| PawnShift {
+                    delta: plain(v),
+                    from: (0..n)
+                        .filter(|&c| board.step(c, v) == Some((c as i32 + plain(v)) as usize))
+                        .fold(S::EMPTY, |s, c| s | S::single(c)),
+                };
+                let sets = &spec.pawn_sets;
+                let doubles_stay_inside = sets.iter().all(|s| {
+                    let r = &s.rules;
+                    r.double_origins.iter().filter_map(|&o| board.cell_at(o)).all(|o| {
+                        r.double_steps.iter().all(|&[a, b]| {
+                            [a, b].iter().all(|&first| {
+                                let second = if first == a { b } else { a };
+                                let mid = board.step(o, first);
+                                mid.is_none_or(|m| {
+                                    unwrapped(first).from.has(o)
+                                        && board.step(m, second).is_none_or(|_| unwrapped(second).from.has(m))
+                                })
+                            })
+                        })
+                    })
+                });
+                doubles_stay_inside.then(|| PawnShifts {
+                    steps: sets.iter().map(|s| shifts(&s.rules.steps)).collect(),
+                    captures: sets.iter().map(|s| shifts(&s.rules.captures)).collect(),
+                    doubles: sets
+                        .iter()
+                        .map(|s| s.rules.double_steps.iter().map(|&[a, b]| [unwrapped(a), unwrapped(b)]).collect())
+                        .collect(),
+                })
+            })
+            .flatten();
         let first_rules = &spec.pawn_sets[0].rules;
         let promote_to = first_rules.promote_to.iter().map(|&l| kind_of(l)).collect::<Result<Vec<_>, _>>()?;
         let columns = first_rules.column_rule.then(|| {
@@ -385,13 +427,15 @@ impl<S: CellSet> Variant<S> {
         };
         start.pawn_sets = spec.start_sets;
         if spec.track_unmoved {
-            start.unmoved = Some((0..n).filter(|&c| start.board[c].is_some_and(|p| Some(p.kind) == pawn)).collect());
+            let tracked = |p: Piece| spec.noncombatant || Some(p.kind) == pawn;
+            start.unmoved = Some((0..n).filter(|&c| start.board[c].is_some_and(tracked)).collect());
         }
         let zobrist = Zobrist::new(spec.id as u64, kinds, n, sets);
 
         Ok(Variant {
             spec,
             board,
+            cyclic: geo.cyclic(),
             geo,
             lines,
             kinds,
@@ -540,6 +584,28 @@ impl<S: CellSet> Variant<S> {
     /// position string).
     pub fn tracks_unmoved(&self) -> bool {
         self.spec.track_unmoved
+    }
+
+    /// Whether unmoved pieces can neither capture nor be captured (Five Up on
+    /// the hypertorus); [`crate::Position::unmoved`] then holds every piece
+    /// that has not moved.
+    pub fn noncombatant(&self) -> bool {
+        self.spec.noncombatant
+    }
+
+    /// Whether some line of the board is a cycle (an axis wraps), so that two
+    /// cells may be joined by two arcs.
+    pub fn cyclic(&self) -> bool {
+        self.geo.cyclic()
+    }
+
+    /// Whether shortcut move generators outside the rules core (an engine's
+    /// capture generator, a quick legality test of a hash move) may assume
+    /// plain chess geometry: a piece captures every enemy man it attacks, and
+    /// a pin or a check runs along one arc. Where this is false (a wrapping
+    /// board, the non-combatant rule) take moves from the legal generator.
+    pub fn plain_captures(&self) -> bool {
+        !self.cyclic && !self.spec.noncombatant
     }
 
     /// Whether the variant has Octahedral's pawn-column rule.

@@ -181,3 +181,13 @@ fn betza_very3d_fast_equals_naive() {
 fn book_3d_fast_equals_naive_on_10000_positions() {
     compare(VariantId::Book3d, 10_000, 0x5EED_0009);
 }
+
+#[test]
+fn five_up_cylinder_fast_equals_naive_on_10000_positions() {
+    compare(VariantId::FiveUpCylinder, 10_000, 0x5EED_000A);
+}
+
+#[test]
+fn five_up_torus_fast_equals_naive_on_10000_positions() {
+    compare(VariantId::FiveUpTorus, 10_000, 0x5EED_000B);
+}

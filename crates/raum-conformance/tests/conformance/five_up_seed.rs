@@ -259,7 +259,7 @@ A  a b c d e  B  a b c d e  C  a b c d e  D  a b c d e  E  a b c d e
 
 /// "Hypercylindrical Board": a knight on Ca3 with the a and e faces joined.
 #[rustfmt::skip]
-const CYLINDER_KNIGHT: &str = r"
+pub(crate) const CYLINDER_KNIGHT: &str = r"
    _ _ _ _ _     _ _ _ _ _     _ _ _ _ _     _ _ _ _ _     _ _ _ _ _ 
 5 |_|_|_|_|_|   |x|_|_|_|_| 5 |_|x|_|_|x|   |x|_|_|_|_| 5 |_|_|_|_|_|
 4 |x|_|_|_|_|   |_|_|_|_|_| 4 |_|_|x|x|_|   |_|_|_|_|_| 4 |x|_|_|_|_|

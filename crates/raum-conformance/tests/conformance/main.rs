@@ -4,6 +4,7 @@
 
 mod differential;
 mod five_up_seed;
+mod five_up_variants;
 mod fuzz_regressions;
 mod outcomes;
 mod perft_suite;

@@ -139,6 +139,7 @@ pub(super) fn spec(rules: Rules) -> VariantSpec {
         start_sets: [0, 1],
         free_pawn_sets: false,
         track_unmoved: false,
+        noncombatant: false,
         castling: CastlingRule::Slots { rook: 'R', slots },
     }
 }

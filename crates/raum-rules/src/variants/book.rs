@@ -106,6 +106,7 @@ pub(super) fn spec() -> VariantSpec {
         start_sets: [0, 1],
         free_pawn_sets: true,
         track_unmoved: true,
+        noncombatant: false,
         castling: CastlingRule::None,
     }
 }

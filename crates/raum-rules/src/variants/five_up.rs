@@ -2,6 +2,11 @@
 //!
 //! Level A is the top (z = 0), E the bottom. White starts on levels D and E and
 //! its pawns move forward (+rank) and up (towards A).
+//!
+//! The seed's "Variants of Variants" are the same game on other boards: the
+//! hypercylinder (files wrap) and the hypertorus (every axis wraps, with the
+//! non-combatant rule). Wrapping reaches the move generator through the board's
+//! tables alone; the non-combatant rule is one flag of the spec.
 
 use super::row;
 use crate::motion::{Motion, PieceDef, Role};
@@ -9,7 +14,14 @@ use crate::spec::{CastlingRule, CellNaming, Mirror, PawnRules, VariantId, Varian
 use raum_geometry::Family::{Diagonal2D, Diagonal3D, Orthogonal};
 use raum_geometry::{Coord, Shape, Topology, Vector};
 
-pub(super) fn spec() -> VariantSpec {
+/// Five Up on a board whose axes wrap as `topology` says: `five-up`,
+/// `five-up-cylinder` or `five-up-torus`.
+pub(super) fn spec(id: VariantId) -> VariantSpec {
+    let (title, topology, torus) = match id {
+        VariantId::FiveUpCylinder => ("Five Up on the hypercylinder", Topology::CYLINDER, false),
+        VariantId::FiveUpTorus => ("Five Up on the hypertorus", Topology::TORUS, true),
+        _ => ("Five Up", Topology::BOUNDED, false),
+    };
     let pieces = vec![
         // The king moves orthogonally but also *captures* one step on 3D diagonals.
         PieceDef::split(
@@ -53,10 +65,10 @@ pub(super) fn spec() -> VariantSpec {
         column_rule: false,
     };
     VariantSpec {
-        id: VariantId::FiveUp,
-        title: "Five Up",
+        id,
+        title,
         shape: Shape::cuboid(5, 5, 5),
-        topology: Topology::BOUNDED,
+        topology,
         naming: CellNaming::LevelFileRank { levels: "ABCDE" },
         pieces,
         army,
@@ -64,7 +76,10 @@ pub(super) fn spec() -> VariantSpec {
         pawn_sets: VariantSpec::mirrored_pawns(pawns, Mirror { flip: [false, true, true] }, [5, 5, 5]),
         start_sets: [0, 1],
         free_pawn_sets: false,
-        track_unmoved: false,
+        // On the torus a pawn can come back round to a start cell: only one
+        // that has not moved may double-step, so the board no longer tells.
+        track_unmoved: torus,
+        noncombatant: torus,
         castling: CastlingRule::SwapOnce { rook: 'R' },
     }
 }

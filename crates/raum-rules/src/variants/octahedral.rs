@@ -96,6 +96,7 @@ pub(super) fn spec(pyramid: bool) -> VariantSpec {
         start_sets: [0, 1],
         free_pawn_sets: false,
         track_unmoved: true,
+        noncombatant: false,
         castling: CastlingRule::Slots { rook: 'R', slots },
     }
 }

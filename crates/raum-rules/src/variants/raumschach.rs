@@ -57,6 +57,7 @@ pub(super) fn spec() -> VariantSpec {
         start_sets: [0, 1],
         free_pawn_sets: false,
         track_unmoved: false,
+        noncombatant: false,
         castling: CastlingRule::None,
     }
 }

@@ -1,0 +1,263 @@
+//! Five Up's own variants (seed 000, "Variants of Variants"; RULES.md):
+//! the hypercylinder (`five-up-cylinder`: files wrap) and the hypertorus
+//! (`five-up-torus`: every axis wraps, and the non-combatant rule). The seed's
+//! figure and example as exact tests, the start counts, and each rule that a
+//! wrapping board or the non-combatant rule changes.
+
+use crate::five_up_seed::CYLINDER_KNIGHT;
+use raum_bitboard::CellSet;
+use raum_conformance::seed_diagram::SeedDiagram;
+use raum_notation::{format_move, format_position, parse_position};
+use raum_rules::{Cells, Position, Variant, VariantId};
+use std::collections::BTreeSet;
+
+fn cylinder() -> &'static Variant<Cells> {
+    Variant::get(VariantId::FiveUpCylinder)
+}
+
+fn torus() -> &'static Variant<Cells> {
+    Variant::get(VariantId::FiveUpTorus)
+}
+
+fn cell(v: &Variant<Cells>, name: &str) -> usize {
+    v.parse_cell(name).unwrap_or_else(|| panic!("{name} is not a cell"))
+}
+
+fn set(v: &Variant<Cells>, names: &[&str]) -> Cells {
+    names.iter().fold(0, |s, n| s | 1u128 << cell(v, n))
+}
+
+fn names(v: &Variant<Cells>, cells: Cells) -> Vec<String> {
+    let mut n: Vec<String> = cells.cells().map(|c| v.cell_name(c)).collect();
+    n.sort();
+    n
+}
+
+fn pos(v: &'static Variant<Cells>, s: &str) -> Position<Cells> {
+    parse_position(v, s).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+fn moves(p: &Position<Cells>) -> BTreeSet<String> {
+    p.legal_moves().iter().map(|&m| format_move(p.variant(), m)).collect()
+}
+
+/// The moves from one cell, as destinations.
+fn from(p: &Position<Cells>, name: &str) -> Vec<String> {
+    let v = p.variant();
+    let f = cell(v, name);
+    names(v, p.legal_moves().iter().filter(|m| m.from() == f).fold(0, |s, m| s | 1u128 << m.to()))
+}
+
+// ---------------------------------------------------------------------------
+// The hypercylinder
+// ---------------------------------------------------------------------------
+
+#[test]
+fn hypercylinder_knight_on_ca3_is_the_seeds_figure() {
+    let v = cylinder();
+    let d = SeedDiagram::parse(CYLINDER_KNIGHT).unwrap();
+    assert_eq!(d.get("Ca3"), Some('N'));
+    let knight = SeedDiagram::piece_of(v, 'N').unwrap();
+    let ours = v.targets(knight, cell(v, "Ca3"), 0, 0);
+    assert_eq!(names(v, ours), names(v, d.cell_set(v, 'x')));
+    assert_eq!(ours.count(), 24);
+}
+
+#[test]
+fn rook_leaving_cb1_through_ca1_reenters_at_ce1() {
+    let v = cylinder();
+    let rook = SeedDiagram::piece_of(v, 'R').unwrap();
+    let b1 = cell(v, "Cb1");
+    // On an empty board the rook's file line is a cycle: all four other cells.
+    let empty = v.targets(rook, b1, 0, 0);
+    assert!(empty.has(cell(v, "Ce1")));
+    // Rightward blocked at Cd1 (an own man): Ce1 is still reached, leftward.
+    let own = set(v, &["Cd1"]);
+    assert_eq!(
+        v.targets(rook, b1, own, 0) & set(v, &["Ca1", "Cb1", "Cc1", "Cd1", "Ce1"]),
+        set(v, &["Ca1", "Ce1", "Cc1"])
+    );
+    // Blocked both ways: no Ce1.
+    let own = set(v, &["Cd1", "Ca1"]);
+    assert!(!v.targets(rook, b1, own, 0).has(cell(v, "Ce1")));
+}
+
+#[test]
+fn start_move_counts() {
+    for (v, n) in [(cylinder(), 73), (torus(), 165)] {
+        let p = Position::start(v);
+        assert_eq!(p.legal_moves().len(), n, "{}", v.id());
+        assert_eq!(p.count_legal(), n as u64);
+        assert_eq!(p.perft(1), n as u64);
+    }
+}
+
+#[test]
+fn cylinder_start_gains_the_wrapping_moves() {
+    // Five Up's 62, plus moves across the joined a/e faces: pawn captures
+    // cannot happen yet, so the gain is the pieces' (the a- and e-file
+    // knights and bishops and the queen's lines do not cross; the corner
+    // knights and bishops do).
+    let p = Position::start(cylinder());
+    let five_up: BTreeSet<String> = moves(&Position::start(Variant::get(VariantId::FiveUp)));
+    let ours = moves(&p);
+    assert!(five_up.is_subset(&ours));
+    assert_eq!(ours.len() - five_up.len(), 11);
+    // The a-file knight jumps to the e-file: Da1 -> De3 is (-1, +2, 0) with files wrapping.
+    assert!(ours.contains("Da1-De3"), "{ours:?}");
+}
+
+#[test]
+fn a_piece_is_pinned_across_the_joined_faces() {
+    // White king Ca1, knight Ce1 (its neighbour across the joined faces),
+    // black rook Cd1; a black pawn on Cb1 closes the other arc. The knight
+    // stands alone on the arc Ca1-Ce1-Cd1: pinned.
+    let fen = "k4|5|5|5|5/5|5|5|5|5/5|5|5|5|Kp1rN/5|5|5|5|5/5|5|5|5|5 w - - 0 1";
+    let p = pos(cylinder(), fen);
+    assert!(!p.is_check());
+    assert!(from(&p, "Ce1").is_empty(), "{:?}", from(&p, "Ce1"));
+    // On the bounded board the same knight is free.
+    let flat = parse_position(Variant::get(VariantId::FiveUp), fen).unwrap();
+    assert!(!from(&flat, "Ce1").is_empty());
+}
+
+#[test]
+fn a_check_across_the_joined_faces_is_blocked_on_its_own_arc() {
+    // The rook on Cd1 checks the king on Ca1 through Ce1 (Cb1 is closed).
+    let p = pos(cylinder(), "k4|5|5|4N|5/5|5|5|5|5/5|5|5|5|Kp1r1/5|5|5|5|5/5|5|5|5|5 w - - 0 1");
+    assert!(p.is_check());
+    assert_eq!(from(&p, "Ae2"), ["Ce1"]);
+    // Both arcs open: the rook on Cc1 reaches the king both ways round, and
+    // no single block helps (the knight could reach Ce1, which is one arc).
+    let p = pos(cylinder(), "k4|5|5|4N|5/5|5|5|5|5/5|5|5|5|K1r2/5|5|5|5|5/5|5|5|5|5 w - - 0 1");
+    assert!(p.is_check());
+    assert!(from(&p, "Ae2").is_empty(), "{:?}", from(&p, "Ae2"));
+}
+
+#[test]
+fn castling_goes_either_way_round() {
+    // King Ec1, rook Ea1, the wizard on Eb1 between them: the way through
+    // Ed1 and Ee1 is open.
+    let fen = "5|5|2k2|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|RWK2 w K - 0 1";
+    let castles = |p: &Position<Cells>| -> Vec<String> {
+        p.legal_moves()
+            .iter()
+            .filter(|m| m.kind() == raum_rules::MoveKind::Castle)
+            .map(|&m| format_move(p.variant(), m))
+            .collect()
+    };
+    assert_eq!(castles(&pos(cylinder(), fen)), ["Ec1-Ea1"]);
+    assert!(castles(&parse_position(Variant::get(VariantId::FiveUp), fen).unwrap()).is_empty());
+    // A black rook on Ae1 attacks Ee1 (down the e-file of levels): that way is
+    // closed too.
+    let attacked = "5|5|2k2|5|4r/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|RWK2 w K - 0 1";
+    assert!(castles(&pos(cylinder(), attacked)).is_empty());
+}
+
+#[test]
+fn pawns_capture_across_the_joined_faces() {
+    let p = pos(cylinder(), "k4|5|5|5|5/5|5|5|5|5/5|5|4n|P4|5/5|5|5|5|5/4K|5|5|5|5 w - - 0 1");
+    assert_eq!(from(&p, "Ca2"), ["Ba2", "Ca3", "Ce3"]);
+}
+
+// ---------------------------------------------------------------------------
+// The hypertorus and the non-combatant rule
+// ---------------------------------------------------------------------------
+
+#[test]
+fn torus_start_string_lists_every_piece_as_unmoved() {
+    let p = Position::start(torus());
+    let s = format_position(&p);
+    let fields: Vec<&str> = s.split(' ').collect();
+    assert_eq!(fields.len(), 7, "{s}");
+    assert_eq!(fields[4].split(',').count(), 40, "{s}");
+    assert_eq!(pos(torus(), &s), p);
+    // Every piece of both armies is untouchable: no capture, no check.
+    assert!(p.legal_moves().iter().all(|m| p.piece_at(m.to()).is_none()));
+}
+
+#[test]
+fn an_unmoved_king_is_never_in_check() {
+    // White's king on Ec1 has not moved; Black's rook on Ec3 has, and a white
+    // knight that has moved stands between them on one arc (the other arc,
+    // Ec5-Ec4, is open round the wrapping ranks).
+    let unmoved = pos(torus(), "k4|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|2r2|2N2|2K2 w - - Aa5,Ec1 0 1");
+    assert!(!unmoved.is_check());
+    assert!(!from(&unmoved, "Ec2").is_empty(), "the knight is not pinned to an unmoved king");
+    let moved = pos(torus(), "k4|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|2r2|2N2|2K2 w - - Aa5 0 1");
+    assert!(moved.is_check());
+    assert!(from(&moved, "Ec2").is_empty(), "pinned on one arc, and the check comes along the other");
+    // An unmoved king may stand attacked when it is not its side's move.
+    pos(torus(), "k4|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|2r2|5|2K2 b - - Aa5,Ec1 0 1");
+}
+
+#[test]
+fn unmoved_men_neither_capture_nor_are_captured() {
+    // White rooks Ca1 (moved) and Cc1 (unmoved); black knights Ca3 (unmoved)
+    // and Cc3 (moved).
+    let p = pos(torus(), "k4|5|5|5|5/5|5|5|5|5/5|5|n1n2|5|R1R2/5|5|5|5|5/4K|5|5|5|5 w - - Aa5,Cc1,Ca3,Ee5 0 1");
+    let a = from(&p, "Ca1");
+    assert!(!a.contains(&"Ca3".to_string()), "{a:?}");
+    assert!(a.contains(&"Ca2".to_string()) && a.contains(&"Ca4".to_string()), "{a:?}");
+    let c = from(&p, "Cc1");
+    assert!(!c.contains(&"Cc3".to_string()), "{c:?}");
+    assert!(c.contains(&"Cc2".to_string()), "{c:?}");
+    // Once the knight on Ca3 has moved it can be taken.
+    let p = pos(torus(), "k4|5|5|5|5/5|5|5|5|5/5|5|n1n2|5|R1R2/5|5|5|5|5/4K|5|5|5|5 w - - Aa5,Cc1,Ee5 0 1");
+    assert!(from(&p, "Ca1").contains(&"Ca3".to_string()));
+}
+
+#[test]
+fn unmoved_men_guard_nothing() {
+    // White's king (moved) on Cc2 may take the moved knight on Cc3 while the
+    // rook behind it on Cc5 has not moved; once the rook has moved it guards.
+    let board = "k4|5|5|5|5/5|5|5|5|5/2r2|5|2n2|2K2|2N2/5|5|5|5|5/5|5|5|5|5 w -";
+    let p = pos(torus(), &format!("{board} - Aa5,Cc5 0 1"));
+    assert!(from(&p, "Cc2").contains(&"Cc3".to_string()));
+    let p = pos(torus(), &format!("{board} - Aa5 0 1"));
+    assert!(!from(&p, "Cc2").contains(&"Cc3".to_string()));
+}
+
+#[test]
+fn only_unmoved_pawns_double_step_and_pawns_wrap() {
+    let board = "k4|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5/4K|5|5|2P2|5 w - -";
+    let p = pos(torus(), &format!("{board} Aa5,Ec2,Ee5 0 1"));
+    assert_eq!(from(&p, "Ec2"), ["Cc2", "Dc2", "Dc3", "Ec3", "Ec4"]);
+    let p = pos(torus(), &format!("{board} Aa5,Ee5 0 1"));
+    assert_eq!(from(&p, "Ec2"), ["Dc2", "Ec3"]);
+    // A pawn on rank 5 off the promotion level steps forward onto rank 1.
+    let p = pos(torus(), "k4|5|5|5|5/5|5|5|5|5/2P2|5|5|5|5/5|5|5|5|5/4K|5|5|5|5 w - - Aa5,Ee5 0 1");
+    assert_eq!(from(&p, "Cc5"), ["Bc5", "Cc1"]);
+}
+
+#[test]
+fn bad_unmoved_fields_are_refused() {
+    let board = "k4|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5/4K|5|5|5|5 w - -";
+    let e = parse_position(torus(), &format!("{board} Cc3 0 1")).unwrap_err().to_string();
+    assert!(e.contains("Cc3 holds no piece"), "{e}");
+    let e = parse_position(torus(), &format!("{board} Zz9 0 1")).unwrap_err().to_string();
+    assert!(e.contains("unmoved"), "{e}");
+    // The field is the torus's own: Five Up has none.
+    assert!(parse_position(cylinder(), &format!("{board} Aa5 0 1")).is_err());
+}
+
+// ---------------------------------------------------------------------------
+// Against the naive reference generator
+// ---------------------------------------------------------------------------
+
+/// Perft from the starts to depth 3, fast against naive (`raum_conformance::naive`,
+/// written from RULES.md: displacements tried in every wrapped form, slides
+/// walked cell by cell, legality by make-and-test), and the counts pinned.
+#[test]
+fn start_perft_to_depth_3_equals_the_naive_generator() {
+    use raum_conformance::naive::{NaivePosition, perft};
+    for (v, counts) in [(cylinder(), [73, 5_172, 406_043]), (torus(), [165, 26_838, 4_386_178])] {
+        let fast = Position::start(v);
+        let naive = NaivePosition::start(v.id().name()).unwrap();
+        assert_eq!(naive.fen(), format_position(&fast));
+        for (depth, want) in (1..=3).zip(counts) {
+            assert_eq!(fast.perft(depth), want, "{} perft({depth})", v.id());
+            assert_eq!(perft(&naive, depth), want, "{} naive perft({depth})", v.id());
+        }
+    }
+}
