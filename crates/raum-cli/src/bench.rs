@@ -281,6 +281,30 @@ pub const POSITIONS: &[(VariantId, &str)] = &[
         VariantId::FiveUpTorus,
         "2k2|4p|5|Q4|3p1/5|ppppp|5|5|5/r4|5|5|5|5/2n2|5|5|PPPPP|5/5|5|P4|1P1PP|2K2 w Kk - Ae4,Ac5,Ba4,Bb4,Bc4,Bd4,Be4,Da2,Db2,Dc2,Dd2,De2,Ec1,Eb2,Ed2,Ee2 0 38",
     ),
+    (
+        VariantId::FiveUpUnicorn,
+        "r(wu)kgr|ppppp|5|5|5/nbqnb|ppppp|5|5|5/5|5|5|5|5/5|5|5|PPPPP|NBQNB/5|5|5|PPPPP|R(WU)KGR w Kk - 0 1",
+    ),
+    (
+        VariantId::FiveUpUnicorn,
+        "r(wu)kgr|1ppp1|5|p4|5/1bqnb|ppppp|4p|N4|nQ3/5|5|5|1PU2|B4/5|5|1P3|P1PPP|3NB/5|5|5|P1PPP|RWKGR w Kk - 2 8",
+    ),
+    (
+        VariantId::FiveUpUnicorn,
+        "r1kgr|2pp1|5|pQ3|5/1b2b|ppppp|(wu)3p|N4|n4/5|5|3q1|1PU2|B4/1N3|5|1P3|PWPBP|2G2/5|5|5|P1PPP|R1K1R w Kk - 1 15",
+    ),
+    (
+        VariantId::FiveUpUnicorn,
+        "r1kgr|3p1|5|1qp2|5/1b3|ppppp|4p|5|n4/5|4b|5|PPN2|B4/1N3|5|1P3|1GPBP|5/5|5|5|P1PPP|RK2R w Kk - 0 23",
+    ),
+    (
+        VariantId::FiveUpUnicorn,
+        "rk1g1|3p1|5|2pr1|5/1b3|ppppp|4p|B4|R4/5|5|5|PP3|5/1N2b|5|1PP2|1G1BP|5/5|5|5|P1PPP|1K2R w Kk - 1 28",
+    ),
+    (
+        VariantId::FiveUpUnicorn,
+        "1k1g1|3p1|5|2p2|5/1b3|pNppp|5|B4|R4/5|5|4p|PP3|5/r3b|5|1PP1P|1G1P1|5/5|5|5|P1PP1|1K2R w Kk - 0 31",
+    ),
 ];
 
 fn score_text(s: Score) -> String {

@@ -72,6 +72,15 @@ impl EvalParams {
             // relative worth is what was tuned; the motion-derived formula
             // undervalues its rook against the knight there too).
             VariantId::FiveUpCylinder | VariantId::FiveUpTorus => EvalParams::for_variant(VariantId::FiveUp),
+            // Five Up's terms and the unicorn, set by hand (not tuned): a leaper
+            // of the knight's reach that captures only while it carries a piece,
+            // so somewhat below Five Up's knight.
+            VariantId::FiveUpUnicorn => {
+                let mut p = EvalParams::for_variant(VariantId::FiveUp);
+                p.piece_values.push(('U', 250));
+                p.mobility.push(('U', 4));
+                p
+            }
             VariantId::Raumschach => EvalParams {
                 piece_values: vec![('P', 100), ('R', 300), ('B', 460), ('N', 470), ('U', 185), ('Q', 1090)],
                 mobility: vec![('R', 4), ('B', 3), ('N', 4), ('U', 3), ('Q', 2)],
@@ -170,12 +179,22 @@ pub fn average_reach<S: Width>(v: &Variant<S>, kind: Kind) -> f64 {
     (empty as f64 / n as f64 + dense as f64 / (n * SAMPLES) as f64) / 2.0
 }
 
+/// Under the non-combatant rule, what a king that has not moved is worth to
+/// its side (set by hand, accepted by `raum match`: BENCHMARKS.md).
+pub const UNMOVED_KING: i32 = 150;
+
 /// One variant's evaluation terms compiled into tables indexed by kind and cell,
 /// at the variant's cell-set width `S`.
 #[derive(Debug)]
 pub struct EvalTables<S: Width> {
     params: EvalParams,
     cells: usize,
+    /// The non-combatant rule (the hypertorus): an unmoved king is worth
+    /// [`UNMOVED_KING`] to its side.
+    noncombatant: bool,
+    /// Riding unicorns: a piece that mounts a lone unicorn can check by the
+    /// unicorn's leap, so [`EvalTables::may_check`] cannot rule a check out.
+    riders: bool,
     pawn: Option<Kind>,
     value: [i32; MAX_KINDS],
     mobility: [i32; MAX_KINDS],
@@ -401,6 +420,8 @@ impl<S: Width> EvalTables<S> {
             aligned,
             start_npm,
             best_promotion,
+            noncombatant: v.noncombatant(),
+            riders: v.rider().is_some(),
             moves_as_captures: std::array::from_fn(|k| v.pieces().get(k).is_some_and(|d| d.moves == d.captures)),
         }
     }
@@ -466,6 +487,9 @@ impl<S: Width> EvalTables<S> {
     /// needs the real test.
     #[inline(always)]
     pub fn may_check(&self, piece: raum_rules::Piece, from: usize, to: usize, king: usize, discoveries: S) -> bool {
+        if self.riders {
+            return true;
+        }
         let n = self.cells;
         let k = piece.kind.index();
         let row =
@@ -565,7 +589,8 @@ impl<S: Width> EvalTables<S> {
     /// easier counted again after the move.
     #[inline(always)]
     pub fn material_after(&self, pos: &Position<S>, m: Move, before: Material) -> Option<Material> {
-        if !matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep) {
+        // Shared cells (riding unicorns) move or fall two men at a time: count again.
+        if !matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep) || pos.variant().rider().is_some() {
             return None;
         }
         let mut after = before;
@@ -655,11 +680,31 @@ impl<S: Width> EvalTables<S> {
             }
         }
         attacks.complete = attacks.len < attacks.list.len();
+        if self.noncombatant {
+            // Attacks around a king that cannot be checked gain nothing, and
+            // hemming it in only risks stalemate: it must be let out to be mated.
+            let unmoved = pos.unmoved();
+            for ci in 0..2 {
+                if unmoved.has(kings[ci]) {
+                    danger[ci] = 0;
+                }
+            }
+        }
         let s = self.start_npm;
         let mut side = [0i32; 2];
         for ci in 0..2 {
             let king = danger[ci] * self.params.king_zone_attack * npm[1 - ci].min(s) / s;
             side[ci] = mobility[ci] - king;
+        }
+        if self.noncombatant {
+            // A king that has not moved can never be checked, so never mated:
+            // keeping it home is worth much; the enemy's must be made to move.
+            let unmoved = pos.unmoved();
+            for ci in 0..2 {
+                if unmoved.has(kings[ci]) {
+                    side[ci] += UNMOVED_KING;
+                }
+            }
         }
         let white = side[0] - side[1];
         basic.score + if us == Color::White { white } else { -white }
@@ -759,7 +804,14 @@ mod tests {
     #[test]
     fn derived_terms() {
         let tuned = |id| {
-            matches!(id, VariantId::FiveUp | VariantId::FiveUpCylinder | VariantId::FiveUpTorus | VariantId::Raumschach)
+            matches!(
+                id,
+                VariantId::FiveUp
+                    | VariantId::FiveUpCylinder
+                    | VariantId::FiveUpTorus
+                    | VariantId::FiveUpUnicorn
+                    | VariantId::Raumschach
+            )
         };
         for id in VariantId::ALL.into_iter().filter(|&id| !tuned(id)) {
             let p = EvalParams::for_variant(id);

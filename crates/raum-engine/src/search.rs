@@ -577,8 +577,23 @@ impl<'a, S: Width> Worker<'a, S> {
         match m.kind() {
             MoveKind::EnPassant => true,
             MoveKind::Castle => false,
-            _ => self.pos.piece_at(m.to()).is_some(),
+            _ => self.enemy_at(m.to()),
         }
+    }
+
+    /// Whether an enemy man stands on `cell` (a move onto a friendly man is a
+    /// unicorn mounting or being mounted, not a capture).
+    #[inline(always)]
+    fn enemy_at(&self, cell: usize) -> bool {
+        self.pos.color_cells(self.pos.side_to_move().opponent()).has(cell)
+    }
+
+    /// What taking the men on `cell` wins: the piece, and its riding unicorn.
+    #[inline(always)]
+    fn men_value(&self, cell: usize) -> i32 {
+        let pos = &self.pos;
+        let rider = pos.variant().rider().filter(|_| pos.rider_at(cell)).map_or(0, |u| self.et.value(u));
+        pos.piece_at(cell).map_or(0, |p| self.et.value(p.kind)) + rider
     }
 
     /// Value of what `m` captures (0 for a quiet move).
@@ -587,7 +602,8 @@ impl<'a, S: Width> Worker<'a, S> {
         match m.kind() {
             MoveKind::EnPassant => self.et.value(self.pos.variant().pawn().expect("en passant needs pawns")),
             MoveKind::Castle => 0,
-            _ => self.pos.piece_at(m.to()).map_or(0, |p| self.et.value(p.kind)),
+            _ if self.enemy_at(m.to()) => self.men_value(m.to()),
+            _ => 0,
         }
     }
 
@@ -1063,7 +1079,7 @@ impl<'a, S: Width> Worker<'a, S> {
     fn is_noisy(&self, m: Move, best_promo: Option<raum_rules::Kind>) -> bool {
         m.kind() == MoveKind::Normal
             && ((m.promotion().is_some() && m.promotion() == best_promo)
-                || (m.promotion().is_none() && self.pos.piece_at(m.to()).is_some()))
+                || (m.promotion().is_none() && self.enemy_at(m.to())))
     }
 
     /// Pseudo-legal captures and best-kind promotions for quiescence (the side
@@ -1192,8 +1208,8 @@ impl<'a, S: Width> Worker<'a, S> {
             if m.kind() != MoveKind::Normal || (m.promotion().is_some() && m.promotion() != best) {
                 continue;
             }
-            let victim = pos.piece_at(m.to()).map_or(0, |p| et.value(p.kind));
-            let capture = pos.piece_at(m.to()).is_some();
+            let capture = self.enemy_at(m.to());
+            let victim = if capture { self.men_value(m.to()) } else { 0 };
             if !capture && m.promotion().is_none() {
                 continue;
             }
@@ -1406,7 +1422,8 @@ mod tests {
                             .filter(|&m| {
                                 m.kind() == MoveKind::Normal
                                     && (m.promotion() == best && best.is_some()
-                                        || m.promotion().is_none() && p.piece_at(m.to()).is_some())
+                                        || m.promotion().is_none()
+                                            && p.color_cells(p.side_to_move().opponent()).has(m.to()))
                             })
                             .collect();
                         got.sort();

@@ -2,14 +2,31 @@
 //! `P(Dd2)-Dd3`, `N-Bc1`, or a bare destination `Cc2` for the one pawn that can
 //! go there; `=Q` promotes; `+`/`#` mark check and mate. Castling is written as
 //! the king's move to its rook's cell: `K-Ea1`.
+//!
+//! Where unicorns ride (Five Up's unicorn variant) the letter names who moves:
+//! `U-Dd2` the unicorn (alone, or a lone one), `W-Cd3` the wizard (alone, or a
+//! lone one), `W+U-Cc2` the pair.
 
 use crate::error::MoveError;
 use crate::moves::format_move;
 use raum_bitboard::CellSet;
-use raum_rules::{Kind, Move, MoveKind, Position};
+use raum_rules::{Kind, Move, MoveKind, Part, Position};
+
+/// Who makes a move: the kind that moves, and whether its riding unicorn
+/// goes with it (a pair).
+fn mover<S: CellSet>(pos: &Position<S>, m: Move) -> Option<(Kind, bool)> {
+    match (m.shared_piece(), m.part()) {
+        (Some(k), Part::Whole) => Some((k, true)),
+        (Some(k), Part::Piece) => Some((k, false)),
+        (Some(_), Part::Unicorn) => pos.variant().rider().map(|r| (r, false)),
+        (None, _) => pos.piece_at(m.from()).map(|p| (p.kind, false)),
+    }
+}
 
 struct Parsed {
     kind: Option<Kind>,
+    /// `W+U`: the piece with its riding unicorn.
+    pair: bool,
     from: Option<usize>,
     to: usize,
     promo: Option<Kind>,
@@ -29,7 +46,7 @@ fn parse_parts<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Parsed, MoveErr
         None => (s, None),
     };
     if let Some(to) = v.parse_cell(body) {
-        return Ok(Parsed { kind: v.pawn(), from: None, to, promo });
+        return Ok(Parsed { kind: v.pawn(), pair: false, from: None, to, promo });
     }
     let mut chars = body.chars();
     let letter = chars.next().ok_or(MoveError::Empty)?;
@@ -38,6 +55,11 @@ fn parse_parts<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Parsed, MoveErr
         return Err(MoveError::Syntax(s.to_string()));
     }
     let kind = v.kind_of(letter).ok_or(MoveError::BadPiece(letter))?;
+    // `W+U`: a piece with its riding unicorn.
+    let (pair, rest) = match (rest.strip_prefix('+'), v.rider()) {
+        (Some(r), Some(rider)) if r.chars().next().is_some_and(|c| v.kind_of(c) == Some(rider)) => (true, &r[1..]),
+        _ => (false, rest),
+    };
     let (from, rest) = match rest.strip_prefix('(') {
         Some(r) => {
             let (cell, after) = r.split_once(')').ok_or_else(|| MoveError::Syntax(s.to_string()))?;
@@ -45,7 +67,7 @@ fn parse_parts<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Parsed, MoveErr
         }
         None => match split_cells(v, rest) {
             // Seed 003's piece-plus-coordinates form: `N4g8-4f6`.
-            Some((from, to)) => return Ok(Parsed { kind: Some(kind), from: Some(from), to, promo }),
+            Some((from, to)) => return Ok(Parsed { kind: Some(kind), pair, from: Some(from), to, promo }),
             None => (None, rest),
         },
     };
@@ -53,7 +75,7 @@ fn parse_parts<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Parsed, MoveErr
     let to = v.parse_cell(rest).ok_or_else(|| {
         if rest.len() >= 3 { MoveError::BadCell(rest.to_string()) } else { MoveError::Syntax(s.to_string()) }
     })?;
-    Ok(Parsed { kind: Some(kind), from, to, promo })
+    Ok(Parsed { kind: Some(kind), pair, from, to, promo })
 }
 
 /// `4g8-4f6` or `4g8x4f6` as two cells.
@@ -79,7 +101,7 @@ pub fn parse_descriptive<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move,
     let p = parse_parts(pos, s)?;
     let legal = pos.legal_moves();
     let fits = |m: &Move| {
-        m.to() == p.to && p.from.is_none_or(|f| f == m.from()) && pos.piece_at(m.from()).map(|pc| pc.kind) == p.kind
+        m.to() == p.to && p.from.is_none_or(|f| f == m.from()) && mover(pos, *m) == p.kind.map(|k| (k, p.pair))
     };
     let candidates: Vec<Move> = legal.iter().copied().filter(fits).collect();
     let chosen: Vec<Move> = candidates.iter().copied().filter(|m| m.promotion() == p.promo).collect();
@@ -131,20 +153,26 @@ pub fn describe_legal<S: CellSet>(pos: &Position<S>) -> Vec<(Move, String)> {
 /// [`format_descriptive`] given the position's legal moves.
 fn describe<S: CellSet>(pos: &Position<S>, m: Move, legal: &[Move]) -> String {
     let v = pos.variant();
-    let Some(piece) = pos.piece_at(m.from()) else {
+    let Some(who) = mover(pos, m) else {
         return format_move(v, m);
     };
-    let letter = v.piece_def(piece.kind).letter;
-    let capture = m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castle && pos.piece_at(m.to()).is_some());
+    let mut letter = v.piece_def(who.0).letter.to_string();
+    if let (true, Some(r)) = (who.1, v.rider()) {
+        letter.push('+');
+        letter.push(v.piece_def(r).letter);
+    }
+    let us = pos.side_to_move();
+    let capture = m.kind() == MoveKind::EnPassant
+        || (m.kind() != MoveKind::Castle && pos.piece_at(m.to()).is_some_and(|p| p.color != us));
     let rivals = legal
         .iter()
         .filter(|o| o.to() == m.to() && o.promotion() == m.promotion() && o.from() != m.from())
-        .any(|o| pos.piece_at(o.from()).map(|p| p.kind) == Some(piece.kind));
+        .any(|&o| mover(pos, o) == Some(who));
     let to = v.cell_name(m.to());
     let sep = if capture { 'x' } else { '-' };
     let mut s = if rivals {
         format!("{letter}({}){sep}{to}", v.cell_name(m.from()))
-    } else if Some(piece.kind) == v.pawn() && !capture {
+    } else if v.pawn().is_some_and(|p| who == (p, false)) && !capture {
         to
     } else {
         format!("{letter}{sep}{to}")

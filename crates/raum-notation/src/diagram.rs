@@ -75,6 +75,23 @@ pub fn render_diagram<S: CellSet>(v: &Variant<S>, setup: &Setup, marks: Option<M
         out.push_str(&lines.join("\n"));
         out.push('\n');
     }
+    // A cell shows one letter: shared cells (a piece and its riding unicorn)
+    // are listed under the levels, as position strings write them.
+    if let (Some(r), false) = (v.rider(), setup.riders.is_empty()) {
+        let shared: Vec<String> = setup
+            .riders
+            .iter()
+            .filter_map(|&c| {
+                let p = setup.board.get(c).copied().flatten()?;
+                let letter = |k| {
+                    let l = v.piece_def(k).letter;
+                    if p.color == raum_rules::Color::White { l } else { l.to_ascii_lowercase() }
+                };
+                Some(format!("{} ({}{})", v.cell_name(c), letter(p.kind), letter(r)))
+            })
+            .collect();
+        out.push_str(&format!("Riding unicorns: {}\n", shared.join(", ")));
+    }
     out
 }
 

@@ -73,6 +73,18 @@ pub enum FenError {
         /// What is wrong.
         why: String,
     },
+    /// A shared cell `(WU)` that is malformed or not allowed here.
+    #[error("board, level {level} rank {rank}: shared cell '{found}': {why}")]
+    BadShared {
+        /// Level name.
+        level: String,
+        /// Rank number.
+        rank: i32,
+        /// The text read.
+        found: String,
+        /// What is wrong.
+        why: String,
+    },
     /// Unreadable unmoved-pawn field.
     #[error("unmoved field: {0}")]
     BadUnmoved(String),

@@ -93,6 +93,54 @@ pub fn parse_setup<S: CellSet>(v: &Variant<S>, s: &str) -> Result<Setup, FenErro
                         return Err(FenError::BadPiece { level: level.clone(), rank, ch: '0' });
                     }
                     at = at.saturating_add(count);
+                } else if c == '(' {
+                    // A piece and its riding unicorn: `(WU)`, `(pu)`.
+                    let mut inner = String::new();
+                    let mut closed = false;
+                    for c2 in chars.by_ref() {
+                        if c2 == ')' {
+                            closed = true;
+                            break;
+                        }
+                        inner.push(c2);
+                        if inner.chars().count() > 8 {
+                            break;
+                        }
+                    }
+                    let bad = |why: &str| FenError::BadShared {
+                        level: level.clone(),
+                        rank,
+                        found: format!("({inner}{}", if closed { ")" } else { "" }),
+                        why: why.to_string(),
+                    };
+                    let Some(rider) = v.rider() else {
+                        return Err(bad(&format!("{} has no riding unicorns", v.id())));
+                    };
+                    if !closed {
+                        return Err(bad("no closing ')'"));
+                    }
+                    let letters: Vec<char> = inner.chars().collect();
+                    let [p, u] = letters[..] else {
+                        return Err(bad("write a piece letter then the unicorn's, e.g. (WU)"));
+                    };
+                    let (Some(pk), Some(uk)) = (v.kind_of(p).filter(|_| p.is_ascii_alphabetic()), v.kind_of(u)) else {
+                        return Err(bad("not piece letters of this variant"));
+                    };
+                    if uk != rider || !u.is_ascii_alphabetic() {
+                        return Err(bad("the second letter must be the unicorn's (the piece comes first)"));
+                    }
+                    if pk == rider {
+                        return Err(bad("two unicorns cannot share a cell"));
+                    }
+                    if p.is_ascii_uppercase() != u.is_ascii_uppercase() {
+                        return Err(bad("a unicorn rides only with a piece of its own side"));
+                    }
+                    let color = if p.is_ascii_uppercase() { Color::White } else { Color::Black };
+                    if let Some(&cell) = cells.get(at) {
+                        setup.board[cell] = Some(Piece::new(color, pk));
+                        setup.riders.push(cell);
+                    }
+                    at = at.saturating_add(1);
                 } else {
                     let kind = v.kind_of(c).filter(|_| c.is_ascii_alphabetic());
                     let Some(kind) = kind else {
@@ -112,6 +160,7 @@ pub fn parse_setup<S: CellSet>(v: &Variant<S>, s: &str) -> Result<Setup, FenErro
             }
         }
     }
+    setup.riders.sort_unstable();
     setup.side = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
@@ -264,7 +313,15 @@ pub fn format_position<S: CellSet>(pos: &Position<S>) -> String {
                             out.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        out.push(piece_letter(v, p));
+                        match v.rider().filter(|_| pos.rider_at(c)) {
+                            Some(r) => {
+                                out.push('(');
+                                out.push(piece_letter(v, p));
+                                out.push(piece_letter(v, Piece::new(p.color, r)));
+                                out.push(')');
+                            }
+                            None => out.push(piece_letter(v, p)),
+                        }
                     }
                     None => empty += 1,
                 }

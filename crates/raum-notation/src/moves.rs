@@ -4,7 +4,7 @@
 use crate::descriptive::parse_descriptive;
 use crate::error::MoveError;
 use raum_bitboard::CellSet;
-use raum_rules::{Move, Position, Variant};
+use raum_rules::{Move, Part, Position, Variant};
 
 /// A move in coordinate notation.
 ///
@@ -16,12 +16,33 @@ use raum_rules::{Move, Position, Variant};
 /// assert_eq!(raum_notation::format_move(v, m), "Ec2-Ec4");
 /// ```
 pub fn format_move<S: CellSet>(v: &Variant<S>, m: Move) -> String {
-    let mut s = format!("{}-{}", v.cell_name(m.from()), v.cell_name(m.to()));
+    let mut s = shared_prefix(v, m);
+    s.push_str(&format!("{}-{}", v.cell_name(m.from()), v.cell_name(m.to())));
     if let Some(k) = m.promotion() {
         s.push('=');
         s.push(v.piece_def(k).letter);
     }
     s
+}
+
+/// Who moves from a shared cell, as RULES.md writes it: `U:` (the unicorn
+/// alone), `W:` (the piece alone), `W+U:` (both); empty for every other move.
+pub(crate) fn shared_prefix<S: CellSet>(v: &Variant<S>, m: Move) -> String {
+    let (Some(piece), Some(rider)) = (m.shared_piece(), v.rider()) else { return String::new() };
+    let (p, u) = (v.piece_def(piece).letter, v.piece_def(rider).letter);
+    match m.part() {
+        Part::Whole => format!("{p}+{u}:"),
+        Part::Unicorn => format!("{u}:"),
+        Part::Piece => format!("{p}:"),
+    }
+}
+
+/// Splits a `U:`, `W:` or `W+U:` prefix off a move (letters in either case).
+fn split_prefix(s: &str) -> (Option<&str>, &str) {
+    match s.split_once(':') {
+        Some((prefix, rest)) => (Some(prefix), rest),
+        None => (None, s),
+    }
 }
 
 /// Splits `Ec2-Ec4=Q` into cells and promotion letter; `None` if not that shape.
@@ -74,7 +95,8 @@ pub fn parse_coordinate<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, 
     if s.is_empty() {
         return Err(MoveError::Empty);
     }
-    let (from_s, to_s, promo) = split_coordinate(s).ok_or_else(|| MoveError::Syntax(s.to_string()))?;
+    let (prefix, body) = split_prefix(s);
+    let (from_s, to_s, promo) = split_coordinate(body).ok_or_else(|| MoveError::Syntax(s.to_string()))?;
     let from = v.parse_cell(from_s).ok_or_else(|| MoveError::BadCell(from_s.to_string()))?;
     let to = v.parse_cell(to_s).ok_or_else(|| MoveError::BadCell(to_s.to_string()))?;
     let promo = match promo {
@@ -89,10 +111,22 @@ pub fn parse_coordinate<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, 
     }
     let legal = pos.legal_moves();
     let same_cells: Vec<Move> = legal.iter().copied().filter(|m| m.from() == from && m.to() == to).collect();
-    if let Some(&m) = same_cells.iter().find(|m| m.promotion() == promo) {
+    // From a shared cell the prefix says who moves; elsewhere there is none.
+    let shared = pos.rider_at(from);
+    let prefix_ok = |m: &Move| match prefix {
+        None => !shared,
+        Some(p) => shared && shared_prefix(v, *m).trim_end_matches(':').eq_ignore_ascii_case(p.trim()),
+    };
+    if let Some(&m) = same_cells.iter().find(|m| m.promotion() == promo && prefix_ok(m)) {
         return Ok(m);
     }
-    let why = if same_cells.iter().any(|m| m.promotion().is_some()) {
+    let why = if shared && !same_cells.is_empty() && !same_cells.iter().any(prefix_ok) {
+        let p = pos.piece_at(from).map_or('?', |p| v.piece_def(p.kind).letter);
+        let u = v.rider().map_or('U', |r| v.piece_def(r).letter);
+        format!(": {from_s} holds a piece and its unicorn: say who moves with {u}:, {p}: or {p}+{u}:")
+    } else if prefix.is_some() && !shared {
+        format!(": {from_s} holds one man: write the move without a prefix")
+    } else if same_cells.iter().any(|m| m.promotion().is_some()) {
         let letters: Vec<String> = v.promotion_kinds().iter().map(|&k| v.piece_def(k).letter.to_string()).collect();
         format!(": a promotion needs =X with X one of {}", letters.join(" "))
     } else if promo.is_some() && !same_cells.is_empty() {
@@ -112,5 +146,5 @@ pub fn parse_move<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, MoveEr
     if t.is_empty() {
         return Err(MoveError::Empty);
     }
-    if split_coordinate(t).is_some() { parse_coordinate(pos, t) } else { parse_descriptive(pos, t) }
+    if split_coordinate(split_prefix(t).1).is_some() { parse_coordinate(pos, t) } else { parse_descriptive(pos, t) }
 }

@@ -41,6 +41,10 @@ impl<S: CellSet> Position<S> {
         for (i, k) in v.leaper_kinds.iter().enumerate() {
             src.leapers[i] = self.by_kind[k.index()] & theirs;
         }
+        if v.rider_leaper != usize::MAX {
+            // A lone unicorn attacks nothing; one riding a piece attacks.
+            src.leapers[v.rider_leaper] &= self.stacks();
+        }
         if let Some(p) = v.pawn {
             src.pawns = self.by_kind[p.index()] & theirs;
         }

@@ -70,19 +70,35 @@ impl<S: CellSet> Position<S> {
         if (occ & !all).any() {
             return Err("a piece stands off the board".into());
         }
+        // Riding unicorns are the one man that shares a cell (the mailbox
+        // marks the cell); each kind's set minus them must be disjoint.
+        let shared = (0..n).filter(|&c| self.rider_at(c)).fold(S::EMPTY, |s, c| s | S::single(c));
+        let own_set = |k: usize| {
+            if v.rider.is_some_and(|r| r.index() == k) { self.by_kind[k] & !shared } else { self.by_kind[k] }
+        };
+        if let Some(r) = v.rider {
+            if (shared & !self.by_kind[r.index()]).any() {
+                return Err("a cell marked shared holds no unicorn".into());
+            }
+            if (shared & (self.by_kind[v.king.index()] | own_set(r.index()))).any() {
+                return Err("a unicorn rides with a king or another unicorn".into());
+            }
+        } else if shared.any() {
+            return Err("a cell is marked shared in a variant without riders".into());
+        }
         let mut kinds = S::EMPTY;
         for k in 0..v.kinds {
-            if (kinds & self.by_kind[k]).any() {
+            if (kinds & own_set(k)).any() {
                 return Err(format!("kind {} shares a cell with another kind", v.spec.pieces[k].letter));
             }
-            kinds |= self.by_kind[k];
+            kinds |= own_set(k);
         }
         if kinds != occ || self.by_kind[v.kinds..].iter().any(|b| b.any()) {
             return Err("the kind sets and the colour sets hold different cells".into());
         }
         for cell in occ.cells() {
             let color = if white.has(cell) { Color::White } else { Color::Black };
-            let kind = (0..v.kinds).find(|&k| self.by_kind[k].has(cell)).map(|k| Kind(k as u8));
+            let kind = (0..v.kinds).find(|&k| own_set(k).has(cell)).map(|k| Kind(k as u8));
             let expected = kind.map(|kind| Piece { color, kind });
             if self.piece_at(cell) != expected {
                 return Err(format!(
@@ -213,11 +229,18 @@ impl<S: CellSet> Position<S> {
             } else {
                 &v.spec.pieces[k].captures.leaps
             };
+            // A unicorn attacks only while it rides (from a shared cell).
+            let rides = v.rider == Some(kind);
+            let holds = |f: usize| {
+                if rides {
+                    self.rider_at(f) && self.piece_at(f).is_some_and(|p| p.color == by)
+                } else {
+                    self.piece_at(f) == Some(Piece { color: by, kind })
+                }
+            };
             for l in leaps {
                 let from = board.step(target, Vector { x: -l.x, y: -l.y, z: -l.z });
-                if let Some(from) =
-                    from.filter(|&f| fighters.has(f) && self.piece_at(f) == Some(Piece { color: by, kind }))
-                {
+                if let Some(from) = from.filter(|&f| fighters.has(f) && holds(f)) {
                     found.insert(from);
                 }
             }

@@ -69,7 +69,7 @@ pub enum PositionError {
     #[error("invalid en passant: {0}")]
     EnPassant(String),
     /// An unmoved-pawn field inconsistent with the board or the variant.
-    #[error("invalid unmoved pawns: {0}")]
+    #[error("invalid unmoved men: {0}")]
     Unmoved(String),
     /// Not a start position (The Book of 3D-Chess's free initial projection).
     #[error("not a start position: {0}")]
@@ -77,4 +77,8 @@ pub enum PositionError {
     /// A pawn orientation the variant or side cannot play.
     #[error("invalid pawn axes: {0}")]
     PawnSet(String),
+    /// A shared cell the rules do not allow (a unicorn with a king, with
+    /// another unicorn, or where no unicorn may ride).
+    #[error("invalid shared cell: {0}")]
+    Rider(String),
 }

@@ -34,7 +34,7 @@ mod zobrist;
 pub use consistency::set_full_checks;
 pub use error::{PositionError, UnknownVariant, VariantError};
 pub use motion::{Motion, PieceDef, Role};
-pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, Part};
 pub use outcome::{DrawReason, Game, IllegalMove, Outcome};
 pub use piece::{Color, Kind, MAX_KINDS, Piece};
 pub use position::{Position, Undo};

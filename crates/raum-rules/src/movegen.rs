@@ -12,7 +12,7 @@
 //! moved capture or are captured, and an unmoved king is never in check.
 
 use crate::attacks::Sources;
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveKind, MoveList, Part};
 use crate::piece::Kind;
 use crate::position::Position;
 use raum_bitboard::CellSet;
@@ -31,6 +31,11 @@ trait Sink<S: CellSet> {
     fn doubles_shifted(&mut self, targets: S, delta: i32);
     /// One special move (double step, en passant, castling).
     fn special(&mut self, m: Move);
+    /// Moves of `part` of the shared cell `from` (holding a `piece`) to every
+    /// cell of `targets`.
+    fn piece_part(&mut self, from: usize, targets: S, part: Part, piece: Kind);
+    /// Pawn moves of `part` of the shared cell `from` (promotions expanded).
+    fn pawn_part(&mut self, from: usize, targets: S, promo: S, kinds: &[Kind], part: Part, piece: Kind);
     /// Whether the sink takes slider moves word by word ([`Sink::word`]):
     /// only counting does, since it needs no cell numbers.
     const WORDWISE: bool = false;
@@ -74,6 +79,22 @@ impl<S: CellSet> Sink<S> for MoveList {
     fn special(&mut self, m: Move) {
         self.push(m);
     }
+    fn piece_part(&mut self, from: usize, targets: S, part: Part, piece: Kind) {
+        for to in targets.cells() {
+            self.push(Move::normal(from, to).with_part(part, piece));
+        }
+    }
+    fn pawn_part(&mut self, from: usize, targets: S, promo: S, kinds: &[Kind], part: Part, piece: Kind) {
+        for to in targets.cells() {
+            if promo.has(to) {
+                for &k in kinds {
+                    self.push(Move::new(from, to, MoveKind::Normal, Some(k)).with_part(part, piece));
+                }
+            } else {
+                self.push(Move::normal(from, to).with_part(part, piece));
+            }
+        }
+    }
 }
 
 impl MoveList {
@@ -116,6 +137,12 @@ impl<S: CellSet> Sink<S> for Counter {
     #[inline(always)]
     fn special(&mut self, _m: Move) {
         self.0 += 1;
+    }
+    fn piece_part(&mut self, _from: usize, targets: S, _part: Part, _piece: Kind) {
+        self.0 += targets.count() as u64;
+    }
+    fn pawn_part(&mut self, from: usize, targets: S, promo: S, kinds: &[Kind], _part: Part, _piece: Kind) {
+        <Self as Sink<S>>::pawn(self, from, targets, promo, kinds);
     }
     const WORDWISE: bool = true;
     #[inline(always)]
@@ -288,6 +315,11 @@ impl<S: CellSet> Position<S> {
         let checkers = if king_immune { S::EMPTY } else { self.attackers(&sources, king, occ, S::EMPTY) };
         // Own pieces that may only move quietly (unmoved ones under the rule).
         let quiet_only = if v.spec.noncombatant { own & self.unmoved } else { S::EMPTY };
+        // Riding unicorns: shared cells move apart (below); a piece's quiet
+        // move may also land on a lone friendly unicorn, joining it.
+        let stacks = self.stacks();
+        let lone_riders = v.rider.map_or(S::EMPTY, |r| self.by_kind[r.index()] & own & !stacks);
+        let land = empty | lone_riders;
 
         // King moves: test each target with the king lifted off the board.
         let kk = v.king.index();
@@ -349,11 +381,12 @@ impl<S: CellSet> Position<S> {
         let restrict = |cell: usize| -> S { if pinned.has(cell) { pinned_mask(cell) } else { check_mask } };
 
         let pawn = v.pawn.map_or(usize::MAX, |k| k.index());
+        let rider = v.rider.map_or(usize::MAX, |k| k.index());
         for k in 0..v.kinds {
-            if k == kk || k == pawn {
+            if k == kk || k == pawn || k == rider {
                 continue;
             }
-            let bb = self.by_kind[k] & own;
+            let bb = self.by_kind[k] & own & !stacks;
             if bb.is_empty() {
                 continue;
             }
@@ -388,12 +421,21 @@ impl<S: CellSet> Position<S> {
                 }
                 let prey = if quiet_only.has(p) { S::EMPTY } else { capturable };
                 let t = if v.symmetric[k] {
-                    (v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes)) & (empty | prey)
+                    (v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes)) & (land | prey)
                 } else {
-                    ((v.move_leaps[k * n + p] | v.slide_in(p, &v.move_slides[k], occ, lanes)) & empty)
+                    ((v.move_leaps[k * n + p] | v.slide_in(p, &v.move_slides[k], occ, lanes)) & land)
                         | ((v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes)) & prey)
                 };
                 sink.piece(p, t & if pinned.has(p) { pinned_mask(p) } else { check_mask });
+            }
+        }
+
+        if rider != usize::MAX {
+            // Lone unicorns: onto an empty cell or mounting a friendly piece
+            // (never the king, never one already ridden); no captures.
+            let mounts = own & !self.by_kind[rider] & !king_bit;
+            for p in (self.by_kind[rider] & own & !stacks).cells() {
+                sink.piece(p, v.move_leaps[rider * n + p] & (empty | mounts) & restrict(p));
             }
         }
 
@@ -418,14 +460,14 @@ impl<S: CellSet> Position<S> {
         if pawn != usize::MAX {
             let promo = v.promotion_zone[ui];
             let kinds = &v.promote_to[..];
-            let pawns = self.by_kind[pawn] & own;
+            let pawns = self.by_kind[pawn] & own & !stacks;
             // Unpinned pawns move together, one shift per vector; pinned ones alone.
             let one_by_one = match &v.pawn_shifts {
                 Some(shifts) => {
                     let free = pawns & !pinned;
                     if free.any() {
                         for sh in &shifts.steps[ui] {
-                            let t = sh.apply(free) & empty & check_mask;
+                            let t = sh.apply(free) & land & check_mask;
                             sink.pawn_shifted(t, sh.delta, promo, kinds);
                         }
                         let fighting = free & !quiet_only;
@@ -452,7 +494,7 @@ impl<S: CellSet> Position<S> {
                 None => pawns,
             };
             for p in one_by_one.cells() {
-                let quiet = v.pawn_steps[ui * n + p] & empty & !column_ban(p);
+                let quiet = v.pawn_steps[ui * n + p] & land & !column_ban(p);
                 let prey = if quiet_only.has(p) { S::EMPTY } else { capturable };
                 let t = (quiet | (v.pawn_captures[ui * n + p] & prey)) & restrict(p);
                 sink.pawn(p, t, promo, kinds);
@@ -476,7 +518,7 @@ impl<S: CellSet> Position<S> {
                 None => own,
             };
             let promo = v.promotion_zone[ui];
-            for p in (self.by_kind[pawn] & one_by_one & v.double_origins[ui] & self.unmoved).cells() {
+            for p in (self.by_kind[pawn] & one_by_one & !stacks & v.double_origins[ui] & self.unmoved).cells() {
                 let r = restrict(p);
                 let ban = column_ban(p);
                 for d in &v.pawn_doubles[ui * n + p] {
@@ -494,11 +536,92 @@ impl<S: CellSet> Position<S> {
             }
         }
 
+        if stacks.any() {
+            self.shared_cells(sink, own & stacks, check_mask, &restrict, land, occ, king, &sources);
+        }
+
         if self.castling != 0 && checkers.is_empty() {
             if !v.slots.is_empty() {
                 self.castle_slots(sink, occ, &sources);
             } else if let Some(rook) = v.castle_partner.filter(|_| self.castling >> us.index() & 1 == 1) {
                 self.castles(sink, king, rook, occ, &sources);
+            }
+        }
+    }
+
+    /// The moves from shared cells (a piece and its riding unicorn): the
+    /// unicorn alone (onto an empty cell or a friendly piece without one),
+    /// the piece alone (as a lone piece would move, joining included), or the
+    /// pair by either man's move onto an empty or an enemy cell. A man that
+    /// stays keeps the cell blocked, so a move of one man obeys the check mask
+    /// but no pin; the pair obeys both (`restrict`).
+    #[allow(clippy::too_many_arguments)]
+    fn shared_cells<K: Sink<S>>(
+        &self,
+        sink: &mut K,
+        cells: S,
+        check_mask: S,
+        restrict: &dyn Fn(usize) -> S,
+        land: S,
+        occ: S,
+        king: usize,
+        sources: &Sources<S>,
+    ) {
+        let v = self.v;
+        let n = v.cells();
+        let Some(rider) = v.rider else { return };
+        let u = rider.index();
+        let own = self.by_color[self.side.index()];
+        let enemy = self.by_color[self.side.opponent().index()];
+        let empty = v.geo.all() & !occ;
+        // A friendly piece a unicorn may mount: not the king, not already ridden.
+        let mounts = own & !self.by_kind[u] & !self.by_kind[v.king.index()];
+        let ui = self.pawn_set(self.side);
+        let promo = v.promotion_zone[ui];
+        let kinds = &v.promote_to[..];
+        for s in cells.cells() {
+            let Some(x) = self.piece_at(s) else { continue };
+            let k = x.kind.index();
+            let pair_mask = restrict(s);
+            let leaps = v.move_leaps[u * n + s];
+            sink.piece_part(s, leaps & (empty | mounts) & check_mask, Part::Unicorn, x.kind);
+            let carried = leaps & (empty | enemy);
+            if Some(x.kind) == v.pawn {
+                let steps = v.pawn_steps[ui * n + s];
+                let caps = v.pawn_captures[ui * n + s] & enemy;
+                sink.pawn_part(s, ((steps & land) | caps) & check_mask, promo, kinds, Part::Piece, x.kind);
+                sink.pawn_part(s, ((steps & empty) | caps | carried) & pair_mask, promo, kinds, Part::Whole, x.kind);
+                if v.double_origins[ui].has(s) && self.unmoved.has(s) {
+                    for d in &v.pawn_doubles[ui * n + s] {
+                        let to = d.to as usize;
+                        if !v.double_step_open(d, occ) || promo.has(to) {
+                            continue;
+                        }
+                        let m = Move::new(s, to, MoveKind::DoubleStep, None);
+                        if check_mask.has(to) {
+                            sink.special(m.with_part(Part::Piece, x.kind));
+                        }
+                        if pair_mask.has(to) {
+                            sink.special(m.with_part(Part::Whole, x.kind));
+                        }
+                    }
+                }
+                if self.ep.any() {
+                    // Only the pawn alone takes en passant; the unicorn stays.
+                    let victim = S::single(self.ep_victim as usize);
+                    for t in (v.pawn_captures[ui * n + s] & self.ep).cells() {
+                        let after = (occ ^ victim) | S::single(t);
+                        if !self.is_attacked(sources, king, after, victim) {
+                            sink.special(Move::new(s, t, MoveKind::EnPassant, None).with_part(Part::Piece, x.kind));
+                        }
+                    }
+                }
+            } else {
+                let lanes = &self.lanes;
+                let quiet = v.move_leaps[k * n + s] | v.slide_in(s, &v.move_slides[k], occ, lanes);
+                let capture = (v.capture_leaps[k * n + s] | v.slide_in(s, &v.capture_slides[k], occ, lanes)) & enemy;
+                sink.piece_part(s, ((quiet & land) | capture) & check_mask, Part::Piece, x.kind);
+                sink.piece_part(s, ((quiet & empty) | capture | carried) & pair_mask, Part::Whole, x.kind);
             }
         }
     }

@@ -15,8 +15,23 @@ pub enum MoveKind {
     Castle = 3,
 }
 
-/// A move: 9-bit from and to cells (boards up to 512 cells), a promotion kind
-/// and a [`MoveKind`], in one `u32`.
+/// Who moves from a cell that holds a piece and its riding unicorn (Five Up's
+/// unicorn variant, RULES.md): the pair, the unicorn alone or the piece alone.
+/// A move from a cell holding one man is always [`Part::Whole`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// Everything on the cell (one man, or the pair together: `W+U:`).
+    Whole = 0,
+    /// The riding unicorn alone (`U:`); the piece stays.
+    Unicorn = 1,
+    /// The piece alone (`W:`); the unicorn stays.
+    Piece = 2,
+}
+
+/// A move: 9-bit from and to cells (boards up to 512 cells), a promotion kind,
+/// a [`MoveKind`], and for a move from a shared cell its [`Part`] and the
+/// kind of the piece there (so that the move writes itself: `W+U:Eb1-Cc2`),
+/// in one `u32`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(u32);
 
@@ -71,6 +86,32 @@ impl Move {
         }
     }
 
+    /// The same move made by `part` of a shared cell whose piece is `piece`.
+    #[inline(always)]
+    pub const fn with_part(self, part: Part, piece: Kind) -> Move {
+        Move(self.0 & !(0x3F << 24) | (part as u32) << 24 | (piece.0 as u32 + 1) << 26)
+    }
+
+    /// The kind of the piece on the move's cell when the move comes from a
+    /// shared cell (a piece and its riding unicorn), whichever part moves.
+    #[inline(always)]
+    pub const fn shared_piece(self) -> Option<Kind> {
+        match self.0 >> 26 & 0xF {
+            0 => None,
+            k => Some(Kind(k as u8 - 1)),
+        }
+    }
+
+    /// Who moves from a shared cell ([`Part::Whole`] for every other move).
+    #[inline(always)]
+    pub const fn part(self) -> Part {
+        match self.0 >> 24 & 3 {
+            0 => Part::Whole,
+            1 => Part::Unicorn,
+            _ => Part::Piece,
+        }
+    }
+
     /// The packed bits.
     pub const fn bits(self) -> u32 {
         self.0
@@ -82,6 +123,9 @@ impl core::fmt::Debug for Move {
         write!(f, "Move({}->{} {:?}", self.from(), self.to(), self.kind())?;
         if let Some(p) = self.promotion() {
             write!(f, " ={}", p.0)?;
+        }
+        if self.part() != Part::Whole {
+            write!(f, " {:?}", self.part())?;
         }
         f.write_str(")")
     }

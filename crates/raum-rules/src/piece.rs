@@ -82,7 +82,7 @@ impl Piece {
         Piece { color, kind }
     }
 
-    /// The mailbox byte: 0 is an empty cell.
+    /// The mailbox byte: 0 is an empty cell; [`RIDER`] may be added.
     #[inline(always)]
     pub(crate) const fn code(self) -> u8 {
         ((self.color as u8) << 4) | (self.kind.0 + 1)
@@ -98,3 +98,6 @@ impl Piece {
         }
     }
 }
+
+/// Mailbox bit: a friendly unicorn rides on the cell with its piece.
+pub(crate) const RIDER: u8 = 0x80;

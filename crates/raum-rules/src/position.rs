@@ -1,8 +1,8 @@
 //! A validated position: bitboards, mailbox, state, hash; make and unmake.
 
 use crate::error::PositionError;
-use crate::moves::{Move, MoveKind};
-use crate::piece::{Color, Kind, MAX_KINDS, Piece};
+use crate::moves::{Move, MoveKind, Part};
+use crate::piece::{Color, Kind, MAX_KINDS, Piece, RIDER};
 use crate::setup::Setup;
 use crate::variant::Variant;
 use raum_bitboard::CellSet;
@@ -45,6 +45,9 @@ pub struct Position<S: CellSet> {
 #[derive(Clone, Copy, Debug)]
 pub struct Undo<S> {
     captured: u8,
+    /// Where unicorns ride: the mailbox bytes of the move's two cells before it.
+    from_code: u8,
+    to_code: u8,
     castling: u16,
     unmoved: S,
     ep: S,
@@ -116,6 +119,7 @@ impl<S: CellSet> Position<S> {
                 pos.put(cell, p);
             }
         }
+        pos.set_riders(&setup)?;
         for (c, &set) in Color::ALL.iter().zip(&setup.pawn_sets) {
             let set = set as usize;
             if set >= v.pawn_set_count() || (!v.free_pawn_sets() && set != v.spec.start_sets[c.index()] as usize) {
@@ -184,6 +188,28 @@ impl<S: CellSet> Position<S> {
                     v.cell_name(rook)
                 )));
             }
+        }
+        Ok(())
+    }
+
+    /// Unicorns riding with pieces, where the variant has a rider.
+    fn set_riders(&mut self, setup: &Setup) -> Result<(), PositionError> {
+        let v = self.v;
+        let err = |m: String| Err(PositionError::Rider(m));
+        let Some(rider) = v.rider else {
+            return if setup.riders.is_empty() { Ok(()) } else { err(format!("{} has no riding pieces", v.id())) };
+        };
+        for &c in &setup.riders {
+            let Some(p) = (c < v.cells()).then(|| self.piece_at(c)).flatten() else {
+                return err(format!("no piece for a unicorn to ride on {}", v.cell_name(c.min(v.cells() - 1))));
+            };
+            if p.kind == v.king {
+                return err(format!("a unicorn cannot share {} with a king", v.cell_name(c)));
+            }
+            if p.kind == rider || self.rider_at(c) {
+                return err(format!("two unicorns on {}", v.cell_name(c)));
+            }
+            self.put_rider(c, Piece::new(p.color, rider));
         }
         Ok(())
     }
@@ -271,8 +297,11 @@ impl<S: CellSet> Position<S> {
         let n = v.cells();
         let occ = self.occupied();
         let mut found = Vec::new();
+        // A pawn that double-steps alone from a shared cell leaves its
+        // unicorn behind on the origin.
+        let left_behind = |o: usize| v.rider.is_some_and(|r| self.piece_at(o) == Some(Piece::new(mover, r)));
         for o in v.double_origins[set].cells() {
-            if occ.has(o) {
+            if occ.has(o) && !left_behind(o) {
                 continue;
             }
             for d in &v.pawn_doubles[set * n + o] {
@@ -324,6 +353,7 @@ impl<S: CellSet> Position<S> {
             fullmove: self.fullmove,
             pawn_sets: self.pawn_set,
             unmoved: self.v.tracks_unmoved().then(|| self.unmoved.cells().collect()),
+            riders: self.stacks().cells().collect(),
         }
     }
 
@@ -385,10 +415,34 @@ impl<S: CellSet> Position<S> {
         self.hash
     }
 
-    /// The piece on a cell.
+    /// The piece on a cell (on a shared cell, the piece a unicorn rides).
     #[inline(always)]
     pub fn piece_at(&self, cell: usize) -> Option<Piece> {
-        Piece::from_code(self.mailbox.as_ref()[cell])
+        Piece::from_code(self.mailbox.as_ref()[cell] & !RIDER)
+    }
+
+    /// Whether a friendly unicorn rides on `cell` with its piece.
+    #[inline(always)]
+    pub fn rider_at(&self, cell: usize) -> bool {
+        self.mailbox.as_ref()[cell] & RIDER != 0
+    }
+
+    /// The cells that hold a piece and its riding unicorn (empty in variants
+    /// without riders).
+    #[inline(always)]
+    pub fn stacks(&self) -> S {
+        match self.v.rider {
+            None => S::EMPTY,
+            Some(r) => {
+                let mut others = S::EMPTY;
+                for (k, &b) in self.by_kind[..self.v.kinds].iter().enumerate() {
+                    if k != r.index() {
+                        others |= b;
+                    }
+                }
+                self.by_kind[r.index()] & others
+            }
+        }
     }
 
     /// Each side's cells as line-lookup lanes (wide boards; empty for
@@ -471,6 +525,49 @@ impl<S: CellSet> Position<S> {
         }
     }
 
+    /// Adds a riding unicorn to an occupied cell.
+    fn put_rider(&mut self, cell: usize, rider: Piece) {
+        self.by_kind[rider.kind.index()] |= S::single(cell);
+        self.mailbox.as_mut()[cell] |= RIDER;
+    }
+
+    /// Empties a cell, whatever it holds (both men of a shared cell).
+    fn clear_cell(&mut self, cell: usize) {
+        let code = self.mailbox.as_ref()[cell];
+        if let Some(p) = Piece::from_code(code & !RIDER) {
+            if code & RIDER != 0
+                && let Some(r) = self.v.rider
+            {
+                self.by_kind[r.index()] &= !S::single(cell);
+            }
+            self.take(cell, p);
+        }
+    }
+
+    /// Fills an empty cell from a mailbox byte (a piece and maybe its rider).
+    fn fill_cell(&mut self, cell: usize, code: u8) {
+        if let Some(p) = Piece::from_code(code & !RIDER) {
+            self.put(cell, p);
+            if code & RIDER != 0
+                && let Some(r) = self.v.rider
+            {
+                self.put_rider(cell, Piece::new(p.color, r));
+            }
+        }
+    }
+
+    /// The hash keys of what a mailbox byte holds on `cell`.
+    fn code_key(&self, code: u8, cell: usize) -> u64 {
+        let Some(p) = Piece::from_code(code & !RIDER) else { return 0 };
+        let mut h = self.piece_key(p, cell);
+        if code & RIDER != 0
+            && let Some(r) = self.v.rider
+        {
+            h ^= self.piece_key(Piece::new(p.color, r), cell);
+        }
+        h
+    }
+
     #[inline(always)]
     fn piece_key(&self, p: Piece, cell: usize) -> u64 {
         self.v.zobrist.piece(p.color.index(), p.kind.index(), self.v.kinds, cell)
@@ -500,9 +597,7 @@ impl<S: CellSet> Position<S> {
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for cell in self.occupied().cells() {
-            if let Some(p) = self.piece_at(cell) {
-                h ^= self.piece_key(p, cell);
-            }
+            h ^= self.code_key(self.mailbox.as_ref()[cell], cell);
         }
         if self.side == Color::Black {
             h ^= self.v.zobrist.side;
@@ -525,8 +620,13 @@ impl<S: CellSet> Position<S> {
     /// the position inconsistent.
     pub fn play(&mut self, m: Move) -> Undo<S> {
         let v = self.v;
+        if v.rider.is_some() {
+            return self.play_shared(m);
+        }
         let undo = Undo {
             captured: 0,
+            from_code: 0,
+            to_code: 0,
             castling: self.castling,
             unmoved: self.unmoved,
             ep: self.ep,
@@ -617,9 +717,139 @@ impl<S: CellSet> Position<S> {
         undo
     }
 
+    /// [`Position::play`] where unicorns ride: each of the move's cells is
+    /// rewritten whole (a piece and its rider together) from what it held.
+    fn play_shared(&mut self, m: Move) -> Undo<S> {
+        let v = self.v;
+        let (from, to) = (m.from(), m.to());
+        let us = self.side;
+        let mb = |p: &Self, c: usize| p.mailbox.as_ref()[c];
+        let (from_code, to_code) = (mb(self, from), mb(self, to));
+        let mut undo = Undo {
+            captured: 0,
+            from_code,
+            to_code,
+            castling: self.castling,
+            unmoved: self.unmoved,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        };
+        let mut h = self.hash ^ self.ep_key() ^ v.zobrist.castling(self.castling);
+        if Piece::from_code(from_code & !RIDER).is_none() {
+            return undo;
+        }
+        let rider_code = |c: Color| v.rider.map_or(0, |r| Piece::new(c, r).code());
+        self.halfmove += 1;
+        let (new_from, new_to) = if m.kind() == MoveKind::Castle {
+            // King and rook swap; a unicorn riding the rook goes with it.
+            self.castling &= !(1 << us.index());
+            (to_code, from_code)
+        } else {
+            let (moving, left) = match m.part() {
+                Part::Whole => (from_code, 0),
+                Part::Unicorn => (rider_code(us), from_code & !RIDER),
+                Part::Piece => (from_code & !RIDER, if from_code & RIDER != 0 { rider_code(us) } else { 0 }),
+            };
+            if Piece::from_code(moving & !RIDER).is_some_and(|p| Some(p.kind) == v.pawn) {
+                self.halfmove = 0;
+            }
+            let moving = match m.promotion() {
+                Some(k) => Piece::new(us, k).code() | (moving & RIDER),
+                None => moving,
+            };
+            let moving_main = Piece::from_code(moving & !RIDER);
+            let target = Piece::from_code(to_code & !RIDER);
+            let arrived = match target {
+                // Joining a friendly man: the unicorn mounts a piece, or a
+                // piece mounts a lone unicorn.
+                Some(t) if t.color == us => {
+                    if moving_main.is_some_and(|p| Some(p.kind) == v.rider) {
+                        to_code | RIDER
+                    } else {
+                        moving | RIDER
+                    }
+                }
+                Some(_) => {
+                    undo.captured = to_code;
+                    self.halfmove = 0;
+                    moving
+                }
+                None => moving,
+            };
+            if m.kind() == MoveKind::EnPassant {
+                let victim = self.ep_victim as usize;
+                let code = mb(self, victim);
+                undo.captured = code;
+                h ^= self.code_key(code, victim);
+                self.clear_cell(victim);
+                self.halfmove = 0;
+            }
+            (left, arrived)
+        };
+        h ^= self.code_key(from_code, from) ^ self.code_key(to_code, to);
+        h ^= self.code_key(new_from, from) ^ self.code_key(new_to, to);
+        self.clear_cell(from);
+        self.clear_cell(to);
+        self.fill_cell(from, new_from);
+        self.fill_cell(to, new_to);
+        self.ep = S::EMPTY;
+        let set = self.pawn_set(us);
+        if m.kind() == MoveKind::DoubleStep && v.pawn_en_passant[set] && !v.promotion_zone[set].has(to) {
+            let occ = self.occupied();
+            let n = v.cells();
+            if let Some(d) = v.pawn_doubles[set * n + from].iter().find(|d| d.to as usize == to) {
+                for &c in &d.via[..d.vias as usize] {
+                    if !occ.has(c as usize) {
+                        self.ep.insert(c as usize);
+                    }
+                }
+            }
+            self.ep_victim = to as u16;
+        }
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = us.opponent();
+        h ^= v.zobrist.side ^ v.zobrist.castling(self.castling);
+        self.hash = h ^ self.ep_key();
+        #[cfg(debug_assertions)]
+        self.assert_consistent("playing", m);
+        undo
+    }
+
+    /// [`Position::unplay`] where unicorns ride: the two cells (and an
+    /// en-passant victim's) get back what they held.
+    fn unplay_shared(&mut self, m: Move, undo: Undo<S>) {
+        self.side = self.side.opponent();
+        if self.side == Color::Black {
+            self.fullmove -= 1;
+        }
+        let (from, to) = (m.from(), m.to());
+        self.clear_cell(from);
+        self.clear_cell(to);
+        self.fill_cell(from, undo.from_code);
+        self.fill_cell(to, undo.to_code);
+        if m.kind() == MoveKind::EnPassant {
+            self.fill_cell(undo.ep_victim as usize, undo.captured);
+        }
+        self.castling = undo.castling;
+        self.unmoved = undo.unmoved;
+        self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+        #[cfg(debug_assertions)]
+        self.assert_consistent("taking back", m);
+    }
+
     /// Takes back `m`, which must be the last move played with `undo` its result.
     pub fn unplay(&mut self, m: Move, undo: Undo<S>) {
         let v = self.v;
+        if v.rider.is_some() {
+            return self.unplay_shared(m, undo);
+        }
         self.side = self.side.opponent();
         let us = self.side;
         if us == Color::Black {

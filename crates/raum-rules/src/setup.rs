@@ -28,6 +28,10 @@ pub struct Setup {
     /// The cells of pawns that have not moved, where the variant keeps that as
     /// position state ([`crate::Variant::tracks_unmoved`]); `None` elsewhere.
     pub unmoved: Option<Vec<usize>>,
+    /// Cells where a friendly unicorn shares the cell with the piece on
+    /// `board` (Five Up's unicorn variant: `(WU)` in position strings),
+    /// ascending; empty elsewhere.
+    pub riders: Vec<usize>,
 }
 
 impl Setup {
@@ -43,6 +47,7 @@ impl Setup {
             fullmove: 1,
             pawn_sets: [0, 1],
             unmoved: None,
+            riders: Vec::new(),
         }
     }
 }

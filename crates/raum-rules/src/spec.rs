@@ -33,6 +33,9 @@ pub enum VariantId {
     /// Five Up on the hypertorus: every axis wraps, and a piece that has not
     /// moved can neither capture nor be captured.
     FiveUpTorus,
+    /// Five Up with a riding unicorn per side: a (1,1,2)-leaper that shares a
+    /// cell with a friendly piece and moves with it.
+    FiveUpUnicorn,
 }
 
 /// Every variant id of RULES.md, with whether Raum plays it yet.
@@ -41,7 +44,7 @@ pub const KNOWN_VARIANTS: &[(&str, Option<VariantId>)] = &[
     ("raumschach", Some(VariantId::Raumschach)),
     ("five-up-cylinder", Some(VariantId::FiveUpCylinder)),
     ("five-up-torus", Some(VariantId::FiveUpTorus)),
-    ("five-up-unicorn", None),
+    ("five-up-unicorn", Some(VariantId::FiveUpUnicorn)),
     ("octahedral", Some(VariantId::Octahedral)),
     ("pyramid", Some(VariantId::Pyramid)),
     ("betza-upright", Some(VariantId::BetzaUpright)),
@@ -56,12 +59,11 @@ pub const KNOWN_VARIANTS: &[(&str, Option<VariantId>)] = &[
 ];
 
 impl VariantId {
-    /// Every playable variant.
-    pub const ALL: [VariantId; 11] = [
+    /// Every playable variant. Later additions go last: the fuzz targets pick a
+    /// variant by index, so the corpus keeps its meaning.
+    pub const ALL: [VariantId; 12] = [
         VariantId::FiveUp,
         VariantId::Raumschach,
-        VariantId::FiveUpCylinder,
-        VariantId::FiveUpTorus,
         VariantId::Octahedral,
         VariantId::Pyramid,
         VariantId::BetzaUpright,
@@ -69,6 +71,9 @@ impl VariantId {
         VariantId::BetzaFlat,
         VariantId::BetzaVery3d,
         VariantId::Book3d,
+        VariantId::FiveUpCylinder,
+        VariantId::FiveUpTorus,
+        VariantId::FiveUpUnicorn,
     ];
 
     /// The id used on the command line and in records.
@@ -77,6 +82,7 @@ impl VariantId {
             VariantId::FiveUp => "five-up",
             VariantId::FiveUpCylinder => "five-up-cylinder",
             VariantId::FiveUpTorus => "five-up-torus",
+            VariantId::FiveUpUnicorn => "five-up-unicorn",
             VariantId::Raumschach => "raumschach",
             VariantId::Octahedral => "octahedral",
             VariantId::Pyramid => "pyramid",
@@ -293,6 +299,13 @@ pub struct VariantSpec {
     /// have not moved is then position state for every piece, not only pawns
     /// (`track_unmoved` must be set).
     pub noncombatant: bool,
+    /// The letter of a kind that may share a cell with one friendly non-royal
+    /// man of another kind and ride with it (Five Up's unicorn, RULES.md): a
+    /// lone rider neither captures nor attacks; a pair attacks by both men's
+    /// moves and moves by either (jumping only by a leaper's move); capturing
+    /// a pair takes both. An army entry with this letter on a cell that
+    /// already holds a piece starts riding it.
+    pub rider: Option<char>,
     /// Castling.
     pub castling: CastlingRule,
 }

@@ -120,6 +120,10 @@ pub struct Variant<S: CellSet> {
     pub(crate) kinds: usize,
     pub(crate) king: Kind,
     pub(crate) pawn: Option<Kind>,
+    /// The kind that rides with friendly pieces (Five Up's unicorn), and its
+    /// index in `leaper_kinds` (a rider attacks only from a shared cell).
+    pub(crate) rider: Option<Kind>,
+    pub(crate) rider_leaper: usize,
     /// `[kind * cells + cell]`: leap targets for quiet moves and captures.
     pub(crate) move_leaps: Vec<S>,
     pub(crate) capture_leaps: Vec<S>,
@@ -192,6 +196,12 @@ impl<S: CellSet> Variant<S> {
         };
         let king = Kind(king_index as u8);
         let pawn = spec.pieces.iter().position(|p| p.role == Role::Pawn).map(|i| Kind(i as u8));
+        let rider = spec.rider.map(kind_of).transpose()?;
+        if let Some(r) = rider
+            && (spec.pieces[r.index()].role != Role::Piece || spec.pieces[r.index()].moves.leaps.is_empty())
+        {
+            return Err(VariantError::Unsupported("a rider must be a leaping piece".into()));
+        }
 
         let leap_table = |f: &dyn Fn(&PieceDef) -> &Motion| {
             let mut t = vec![S::EMPTY; kinds * n];
@@ -222,8 +232,9 @@ impl<S: CellSet> Variant<S> {
         for (k, p) in spec.pieces.iter().enumerate() {
             symmetric[k] = p.role == Role::Piece && p.moves == p.captures;
         }
-        let leaper_kinds =
+        let leaper_kinds: Vec<Kind> =
             (0..kinds).filter(|&k| !spec.pieces[k].captures.leaps.is_empty()).map(|k| Kind(k as u8)).collect();
+        let rider_leaper = rider.and_then(|r| leaper_kinds.iter().position(|&k| k == r)).unwrap_or(usize::MAX);
 
         // Group the 26 directions by the set of kinds that capture along them.
         let mut slide_classes: Vec<SlideClass<S>> = Vec::new();
@@ -417,9 +428,14 @@ impl<S: CellSet> Variant<S> {
             for color in Color::ALL {
                 let cell = cell_for(color, at)
                     .ok_or(VariantError::Unsupported(format!("army cell {at:?} is off the board")))?;
-                start.board[cell] = Some(Piece::new(color, kind));
+                if Some(kind) == rider && start.board[cell].is_some() {
+                    start.riders.push(cell);
+                } else {
+                    start.board[cell] = Some(Piece::new(color, kind));
+                }
             }
         }
+        start.riders.sort_unstable();
         start.castling = match spec.castling {
             CastlingRule::None => 0,
             CastlingRule::SwapOnce { .. } => 0b11,
@@ -441,6 +457,8 @@ impl<S: CellSet> Variant<S> {
             kinds,
             king,
             pawn,
+            rider,
+            rider_leaper,
             move_leaps,
             capture_leaps,
             capture_leaps_from,
@@ -605,7 +623,12 @@ impl<S: CellSet> Variant<S> {
     /// a pin or a check runs along one arc. Where this is false (a wrapping
     /// board, the non-combatant rule) take moves from the legal generator.
     pub fn plain_captures(&self) -> bool {
-        !self.cyclic && !self.spec.noncombatant
+        !self.cyclic && !self.spec.noncombatant && self.rider.is_none()
+    }
+
+    /// The kind that rides with friendly pieces (Five Up's unicorn), if any.
+    pub fn rider(&self) -> Option<Kind> {
+        self.rider
     }
 
     /// Whether the variant has Octahedral's pawn-column rule.

@@ -145,7 +145,12 @@ fn json_text(text: Arc<str>) -> Response {
 }
 
 fn variant_id(id: &str) -> Api<VariantId> {
-    id.parse().map_err(|e: raum_rules::UnknownVariant| ApiError(StatusCode::NOT_FOUND, e.to_string()))
+    let v: VariantId =
+        id.parse().map_err(|e: raum_rules::UnknownVariant| ApiError(StatusCode::NOT_FOUND, e.to_string()))?;
+    if !variants::offered(v) {
+        return Err(ApiError(StatusCode::NOT_FOUND, format!("{v} is not in the web app yet")));
+    }
+    Ok(v)
 }
 
 async fn list_variants() -> Json<Vec<variants::VariantSummary>> {

@@ -571,6 +571,9 @@ impl Games {
                 (new_game(id, fen.as_deref()).map_err(|e| Refusal::new(400, e))?, None)
             }
         };
+        if !crate::variants::offered(game.variant()) {
+            return Err(Refusal::new(422, format!("{} is not in the web app yet", game.variant())));
+        }
         let engine = match (mode, req.engine) {
             (Mode::Engine, Some(seat)) => {
                 let color = parse_color(&seat.color).ok_or_else(|| {

@@ -346,8 +346,14 @@ async fn a_fallen_flag_ends_the_game() {
 async fn every_variant_is_described_from_its_geometry() {
     let s = Server::new("variants");
     let (_, list) = s.get("/api/variants").await;
-    assert_eq!(list.as_array().map(Vec::len), Some(VariantId::ALL.len()));
-    for id in VariantId::ALL {
+    // Every variant but the unicorn's, whose shared cells the boards do not draw yet.
+    let offered: Vec<VariantId> = VariantId::ALL.into_iter().filter(|&v| v != VariantId::FiveUpUnicorn).collect();
+    assert_eq!(list.as_array().map(Vec::len), Some(offered.len()));
+    let (status, _) = s.get("/api/variants/five-up-unicorn").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, st) = s.post("/api/games", json!({"variant": "five-up-unicorn", "mode": "local"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{st}");
+    for id in offered {
         let (status, v) = s.get(&format!("/api/variants/{id}")).await;
         assert_eq!(status, StatusCode::OK);
         let cells = v["cells"].as_array().expect("cells");

@@ -191,3 +191,8 @@ fn five_up_cylinder_fast_equals_naive_on_10000_positions() {
 fn five_up_torus_fast_equals_naive_on_10000_positions() {
     compare(VariantId::FiveUpTorus, 10_000, 0x5EED_000B);
 }
+
+#[test]
+fn five_up_unicorn_fast_equals_naive_on_10000_positions() {
+    compare(VariantId::FiveUpUnicorn, 10_000, 0x5EED_000C);
+}

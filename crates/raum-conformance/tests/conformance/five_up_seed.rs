@@ -271,7 +271,7 @@ A  a b c d e  B  a b c d e  C  a b c d e  D  a b c d e  E  a b c d e
 
 /// "Riding on a Unicorn": the unicorn's move from Cc3.
 #[rustfmt::skip]
-const UNICORN: &str = r"
+pub(crate) const UNICORN: &str = r"
    _ _ _ _ _     _ _ _ _ _     _ _ _ _ _     _ _ _ _ _     _ _ _ _ _ 
 5 |_|_|_|_|_|   |_|x|_|x|_| 5 |_|_|_|_|_|   |_|x|_|x|_| 5 |_|_|_|_|_|
 4 |_|x|_|x|_|   |x|_|_|_|x| 4 |_|_|_|_|_|   |x|_|_|_|x| 4 |_|x|_|x|_|

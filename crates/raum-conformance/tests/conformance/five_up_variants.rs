@@ -261,3 +261,228 @@ fn start_perft_to_depth_3_equals_the_naive_generator() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Riding on a unicorn
+// ---------------------------------------------------------------------------
+
+fn unicorn() -> &'static Variant<Cells> {
+    Variant::get(VariantId::FiveUpUnicorn)
+}
+
+/// The moves from one cell, as coordinate text (with their `U:`, `W:`,
+/// `W+U:` prefixes).
+fn texts_from(p: &Position<Cells>, name: &str) -> Vec<String> {
+    let f = cell(p.variant(), name);
+    let mut t: Vec<String> =
+        p.legal_moves().iter().filter(|m| m.from() == f).map(|&m| format_move(p.variant(), m)).collect();
+    t.sort();
+    t
+}
+
+#[test]
+fn unicorn_from_cc3_is_the_seeds_figure() {
+    let v = unicorn();
+    let d = SeedDiagram::parse(crate::five_up_seed::UNICORN).unwrap();
+    assert_eq!(d.get("Cc3"), Some('U'));
+    let u = SeedDiagram::piece_of(v, 'U').unwrap();
+    let ours = v.targets(u, cell(v, "Cc3"), 0, 0);
+    assert_eq!(names(v, ours), names(v, d.cell_set(v, 'x')));
+    assert_eq!(ours.count(), 24);
+}
+
+#[test]
+fn unicorn_start_has_71_moves() {
+    let p = Position::start(unicorn());
+    let s = format_position(&p);
+    assert!(s.starts_with("r(wu)kgr|"), "{s}");
+    assert!(s.contains("|R(WU)KGR w Kk -"), "{s}");
+    assert_eq!(p.legal_moves().len(), 71);
+    assert_eq!(p.count_legal(), 71);
+    // Five Up's 62, the unicorn alone to four empty cells and onto the pawn on
+    // Dd2, and the pair by the unicorn's leap to the four empty cells.
+    assert_eq!(
+        texts_from(&p, "Eb1"),
+        [
+            "U:Eb1-Ca2",
+            "U:Eb1-Cc2",
+            "U:Eb1-Da3",
+            "U:Eb1-Dc3",
+            "U:Eb1-Dd2",
+            "W+U:Eb1-Ca2",
+            "W+U:Eb1-Cc2",
+            "W+U:Eb1-Da3",
+            "W+U:Eb1-Dc3"
+        ]
+    );
+    let five_up: BTreeSet<String> = moves(&Position::start(Variant::get(VariantId::FiveUp)));
+    assert!(five_up.is_subset(&moves(&p)));
+}
+
+#[test]
+fn unicorn_start_perft_to_depth_3_equals_the_naive_generator() {
+    use raum_conformance::naive::{NaivePosition, perft};
+    let fast = Position::start(unicorn());
+    let naive = NaivePosition::start("five-up-unicorn").unwrap();
+    assert_eq!(naive.fen(), format_position(&fast));
+    for (depth, want) in (1..=3).zip([71, 4_896, 386_031]) {
+        assert_eq!(fast.perft(depth), want, "perft({depth})");
+        assert_eq!(perft(&naive, depth), want, "naive perft({depth})");
+    }
+}
+
+#[test]
+fn a_lone_unicorn_neither_checks_nor_captures_but_a_pair_does() {
+    let v = unicorn();
+    // A black unicorn on Ad4 is a unicorn's leap from the white king on Cc3.
+    let lone = pos(v, "5|3u1|5|5|5/5|5|5|5|5/5|5|2K2|5|5/5|5|5|5|5/5|5|5|5|k4 w - - 0 1");
+    assert!(!lone.is_check());
+    let pair = pos(v, "5|3(nu)1|5|5|5/5|5|5|5|5/5|5|2K2|5|5/5|5|5|5|5/5|5|5|5|k4 w - - 0 1");
+    assert!(pair.is_check(), "the pair attacks by the unicorn's leap");
+    // Nor does a lone unicorn take: the white knight on Cc3 is safe from it.
+    let p = pos(v, "5|3u1|5|5|5/5|5|5|5|5/5|5|2N2|5|5/5|5|5|5|5/4K|5|5|5|k4 b - - 0 1");
+    assert!(!texts_from(&p, "Ad4").iter().any(|m| m.ends_with("Cc3")));
+}
+
+#[test]
+fn capturing_a_pair_takes_both_men() {
+    let v = unicorn();
+    let mut p = pos(v, "5|5|5|5|5/5|5|5|5|5/5|(nu)4|5|5|R4/5|5|5|5|5/4K|5|5|5|4k w - - 0 1");
+    let m = raum_notation::parse_move(&p, "Ca1-Ca4").unwrap();
+    p.play(m);
+    let u = v.kind_of('U').unwrap();
+    assert!(p.kind_cells(u).is_empty(), "the unicorn went with its knight");
+    assert_eq!(format_position(&p), "5|5|5|5|5/5|5|5|5|5/5|R4|5|5|5/5|5|5|5|5/4K|5|5|5|4k b - - 0 1");
+}
+
+#[test]
+fn a_pinned_pair_may_split_but_not_leave_together() {
+    // White king Ca1, the rook and its unicorn on Cb1, a black rook on Ce1.
+    let p = pos(unicorn(), "5|5|5|5|5/5|5|5|5|5/5|5|5|5|K(RU)2r/5|5|5|5|5/4k|5|5|5|5 w - - 0 1");
+    let t = texts_from(&p, "Cb1");
+    let pair: Vec<&String> = t.iter().filter(|m| m.starts_with("R+U:")).collect();
+    assert_eq!(pair, ["R+U:Cb1-Cc1", "R+U:Cb1-Cd1", "R+U:Cb1-Ce1"]);
+    assert!(t.contains(&"R:Cb1-Cb2".to_string()), "{t:?}");
+    assert!(t.iter().any(|m| m.starts_with("U:")), "{t:?}");
+}
+
+#[test]
+fn a_castling_rook_takes_its_unicorn_along() {
+    let v = unicorn();
+    let mut p = pos(v, "4k|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|(RU)1K2 w K - 0 1");
+    let m = raum_notation::parse_move(&p, "Ec1-Ea1").unwrap();
+    p.play(m);
+    assert!(format_position(&p).starts_with("4k|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|K1(RU)2 b"));
+}
+
+#[test]
+fn a_pawn_joins_a_lone_unicorn_and_promotes_but_never_to_a_unicorn() {
+    // The white pawn on Bc5 steps up onto its own unicorn on Ac5, a promotion cell.
+    let p = pos(unicorn(), "2U2|5|5|5|4k/2P2|5|5|5|5/5|5|5|5|5/5|5|5|5|5/4K|5|5|5|5 w - - 0 1");
+    let t = texts_from(&p, "Bc5");
+    let up: Vec<&String> = t.iter().filter(|m| m.contains("Ac5")).collect();
+    assert_eq!(up, ["Bc5-Ac5=B", "Bc5-Ac5=G", "Bc5-Ac5=N", "Bc5-Ac5=Q", "Bc5-Ac5=R", "Bc5-Ac5=W"]);
+    let mut q = p;
+    q.play(raum_notation::parse_move(&p, "Bc5-Ac5=Q").unwrap());
+    assert!(format_position(&q).starts_with("2(QU)2|"), "{}", format_position(&q));
+}
+
+#[test]
+fn shared_cells_in_moves_and_descriptive_notation() {
+    use raum_notation::{format_descriptive, parse_move};
+    let p = Position::start(unicorn());
+    for (text, descriptive) in
+        [("U:Eb1-Dd2", "U-Dd2"), ("W+U:Eb1-Cc2", "W+U-Cc2"), ("U:Eb1-Cc2", "U-Cc2"), ("Dd1-Bc1", "N-Bc1")]
+    {
+        let m = parse_move(&p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(format_move(unicorn(), m), text);
+        assert_eq!(format_descriptive(&p, m), descriptive);
+        assert_eq!(parse_move(&p, descriptive).unwrap(), m, "{descriptive}");
+    }
+    // Lower-case prefixes and `x` are accepted.
+    assert!(parse_move(&p, "w+u:Eb1xCc2").is_ok());
+    // From a shared cell the prefix is needed; from a single man it is refused.
+    let e = parse_move(&p, "Eb1-Cc2").unwrap_err().to_string();
+    assert!(e.contains("say who moves"), "{e}");
+    let e = parse_move(&p, "U:Ec2-Ec4").unwrap_err().to_string();
+    assert!(e.contains("holds one man"), "{e}");
+}
+
+#[test]
+fn shared_cells_that_the_rules_forbid_are_refused() {
+    let v = unicorn();
+    let with = |cell: &str| format!("5|5|5|5|4k/5|5|5|5|5/5|5|2{cell}2|5|5/5|5|5|5|5/4K|5|5|5|5 w - - 0 1");
+    for (cell, why) in [
+        ("(KU)", "cannot share"),
+        ("(UU)", "two unicorns"),
+        ("(Wu)", "its own side"),
+        ("(UW)", "piece comes first"),
+        ("(WU", "closing"),
+        ("(W)", "piece letter then"),
+        ("(WUU)", "piece letter then"),
+    ] {
+        let e = parse_position(v, &with(cell)).unwrap_err().to_string();
+        assert!(e.contains(why), "{cell}: {e}");
+    }
+    let e = parse_position(Variant::get(VariantId::FiveUp), &with("(WU)")).unwrap_err().to_string();
+    assert!(e.contains("no riding unicorns"), "{e}");
+}
+
+#[test]
+fn the_diagram_lists_the_shared_cells() {
+    let v = unicorn();
+    let text = raum_notation::render_diagram(v, v.start_setup(), None);
+    assert!(text.ends_with("Riding unicorns: Ab5 (wu), Eb1 (WU)\n"), "{text}");
+}
+
+/// Along random games of the three variants (moves from shared cells
+/// preferred, to reach many of them): every legal move keeps both kings on
+/// the board and the mover's king unattacked, and is taken back exactly.
+#[test]
+fn every_legal_move_is_safe_and_undone_along_random_games() {
+    use raum_conformance::rng::Rng;
+    for v in [cylinder(), torus(), unicorn()] {
+        let mut rng = Rng::new(0xC0FFEE ^ v.id() as u64);
+        let mut positions = 0;
+        for _game in 0..40 {
+            let mut pos = Position::start(v);
+            for _ply in 0..200 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                positions += 1;
+                let us = pos.side_to_move();
+                for &m in moves.iter() {
+                    let before = pos;
+                    let undo = pos.play(m);
+                    let kings = pos.kind_cells(v.king());
+                    assert_eq!(
+                        kings.count(),
+                        2,
+                        "{} {}: a king left the board",
+                        format_position(&before),
+                        format_move(v, m)
+                    );
+                    assert!(
+                        !pos.king_attacked(us),
+                        "{} {}: the mover's king is attacked",
+                        format_position(&before),
+                        format_move(v, m)
+                    );
+                    assert_eq!(pos.check_consistency(), Ok(()), "{} {}", format_position(&before), format_move(v, m));
+                    pos.unplay(m, undo);
+                    assert!(pos == before, "{}: {} not undone", format_position(&before), format_move(v, m));
+                }
+                let shared: Vec<_> = moves.iter().copied().filter(|m| m.shared_piece().is_some()).collect();
+                let m = if !shared.is_empty() && rng.below(2) == 0 {
+                    shared[rng.below(shared.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                pos.play(m);
+            }
+        }
+        assert!(positions > 2000, "{}: {positions}", v.id());
+    }
+}

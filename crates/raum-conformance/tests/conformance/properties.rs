@@ -70,6 +70,15 @@ proptest! {
     fn raumschach_make_unmake_hash_and_strings(seed in any::<u64>(), plies in 1usize..160) {
         VariantId::Raumschach.dispatch(Check(Game { seed, plies }))?;
     }
+
+    /// Wrapped boards (cyclic lines, the unmoved field) and shared cells
+    /// (a piece and its riding unicorn moving together or apart).
+    #[test]
+    fn five_up_variants_make_unmake_hash_and_strings(seed in any::<u64>(), plies in 1usize..160) {
+        for id in [VariantId::FiveUpCylinder, VariantId::FiveUpTorus, VariantId::FiveUpUnicorn] {
+            id.dispatch(Check(Game { seed, plies }))?;
+        }
+    }
 }
 
 proptest! {
@@ -120,7 +129,7 @@ proptest! {
 
     /// Move parsers never panic and accept only legal moves.
     #[test]
-    fn move_parser_never_panics(text in "[A-Za-z0-9()=+#x\\-@ .]{0,16}") {
+    fn move_parser_never_panics(text in "[A-Za-z0-9()=+#x\\-@ .:]{0,16}") {
         for id in VariantId::ALL {
             id.dispatch(Check(MoveNoise(text.clone())))?;
         }

@@ -140,6 +140,7 @@ pub(super) fn spec(rules: Rules) -> VariantSpec {
         free_pawn_sets: false,
         track_unmoved: false,
         noncombatant: false,
+        rider: None,
         castling: CastlingRule::Slots { rook: 'R', slots },
     }
 }

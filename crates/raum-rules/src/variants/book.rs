@@ -107,6 +107,7 @@ pub(super) fn spec() -> VariantSpec {
         free_pawn_sets: true,
         track_unmoved: true,
         noncombatant: false,
+        rider: None,
         castling: CastlingRule::None,
     }
 }

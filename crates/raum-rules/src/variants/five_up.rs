@@ -6,7 +6,9 @@
 //! The seed's "Variants of Variants" are the same game on other boards: the
 //! hypercylinder (files wrap) and the hypertorus (every axis wraps, with the
 //! non-combatant rule). Wrapping reaches the move generator through the board's
-//! tables alone; the non-combatant rule is one flag of the spec.
+//! tables alone; the non-combatant rule is one flag of the spec. "Riding on a
+//! Unicorn" adds a (1,1,2)-leaper per side that starts on the wizard's cell and
+//! rides with a friendly piece: the spec's `rider`.
 
 use super::row;
 use crate::motion::{Motion, PieceDef, Role};
@@ -14,15 +16,18 @@ use crate::spec::{CastlingRule, CellNaming, Mirror, PawnRules, VariantId, Varian
 use raum_geometry::Family::{Diagonal2D, Diagonal3D, Orthogonal};
 use raum_geometry::{Coord, Shape, Topology, Vector};
 
-/// Five Up on a board whose axes wrap as `topology` says: `five-up`,
-/// `five-up-cylinder` or `five-up-torus`.
+/// Five Up on a board whose axes wrap as `topology` says (`five-up`,
+/// `five-up-cylinder`, `five-up-torus`), or with riding unicorns
+/// (`five-up-unicorn`).
 pub(super) fn spec(id: VariantId) -> VariantSpec {
     let (title, topology, torus) = match id {
         VariantId::FiveUpCylinder => ("Five Up on the hypercylinder", Topology::CYLINDER, false),
         VariantId::FiveUpTorus => ("Five Up on the hypertorus", Topology::TORUS, true),
+        VariantId::FiveUpUnicorn => ("Five Up, riding on a unicorn", Topology::BOUNDED, false),
         _ => ("Five Up", Topology::BOUNDED, false),
     };
-    let pieces = vec![
+    let unicorn = id == VariantId::FiveUpUnicorn;
+    let mut pieces = vec![
         // The king moves orthogonally but also *captures* one step on 3D diagonals.
         PieceDef::split(
             'K',
@@ -39,9 +44,16 @@ pub(super) fn spec(id: VariantId) -> VariantSpec {
         PieceDef::new('G', "guard", Role::Piece, Motion::stepper(&[Orthogonal, Diagonal2D, Diagonal3D])),
         PieceDef::new('P', "pawn", Role::Pawn, Motion::default()),
     ];
+    if unicorn {
+        pieces.push(PieceDef::new('U', "unicorn", Role::Piece, Motion::leaper(1, 1, 2)));
+    }
     let (e, d) = (4, 3);
     let mut army = Vec::new();
     row(&mut army, e, 0, "RWKGR");
+    if unicorn {
+        // "The unicorn begins the game on the same cell as the wizard."
+        army.push((Coord::new(1, 0, e), 'U'));
+    }
     row(&mut army, e, 1, "PPPPP");
     row(&mut army, d, 0, "NBQNB");
     row(&mut army, d, 1, "PPPPP");
@@ -80,6 +92,7 @@ pub(super) fn spec(id: VariantId) -> VariantSpec {
         // that has not moved may double-step, so the board no longer tells.
         track_unmoved: torus,
         noncombatant: torus,
+        rider: unicorn.then_some('U'),
         castling: CastlingRule::SwapOnce { rook: 'R' },
     }
 }

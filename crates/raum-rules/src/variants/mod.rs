@@ -11,7 +11,9 @@ use crate::spec::{VariantId, VariantSpec};
 /// The data description of a variant.
 pub fn spec(id: VariantId) -> VariantSpec {
     match id {
-        VariantId::FiveUp | VariantId::FiveUpCylinder | VariantId::FiveUpTorus => five_up::spec(id),
+        VariantId::FiveUp | VariantId::FiveUpCylinder | VariantId::FiveUpTorus | VariantId::FiveUpUnicorn => {
+            five_up::spec(id)
+        }
         VariantId::Raumschach => raumschach::spec(),
         VariantId::Octahedral => octahedral::spec(false),
         VariantId::Pyramid => octahedral::spec(true),
@@ -26,7 +28,11 @@ pub fn spec(id: VariantId) -> VariantSpec {
 /// How many cells the variant's board has (which decides its width).
 pub fn cells(id: VariantId) -> usize {
     match id {
-        VariantId::FiveUp | VariantId::FiveUpCylinder | VariantId::FiveUpTorus | VariantId::Raumschach => 125,
+        VariantId::FiveUp
+        | VariantId::FiveUpCylinder
+        | VariantId::FiveUpTorus
+        | VariantId::FiveUpUnicorn
+        | VariantId::Raumschach => 125,
         VariantId::Pyramid => 220,
         // Octahedral's 340 cells share the 512-cell width with the 8x8x8 boards:
         // one width fewer to compile, at a small cost in Octahedral alone.

@@ -97,6 +97,7 @@ pub(super) fn spec(pyramid: bool) -> VariantSpec {
         free_pawn_sets: false,
         track_unmoved: true,
         noncombatant: false,
+        rider: None,
         castling: CastlingRule::Slots { rook: 'R', slots },
     }
 }

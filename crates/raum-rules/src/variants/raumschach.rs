@@ -58,6 +58,7 @@ pub(super) fn spec() -> VariantSpec {
         free_pawn_sets: false,
         track_unmoved: false,
         noncombatant: false,
+        rider: None,
         castling: CastlingRule::None,
     }
 }
