@@ -31,7 +31,10 @@ impl<S: CellSet> Position<S> {
     #[inline(always)]
     pub(crate) fn attack_sources(&self, by: Color) -> Sources<S> {
         let v = self.v;
-        let theirs = self.by_color[by.index()] & self.combatants();
+        let mut theirs = self.by_color[by.index()];
+        if v.noncombatant {
+            theirs &= !self.unmoved;
+        }
         let mut src = Sources {
             pawn_set: self.pawn_set(by),
             leapers: [S::EMPTY; MAX_KINDS],
@@ -42,8 +45,7 @@ impl<S: CellSet> Position<S> {
             src.leapers[i] = self.by_kind[k.index()] & theirs;
         }
         if v.rider_leaper != usize::MAX {
-            // A lone unicorn attacks nothing; one riding a piece attacks.
-            src.leapers[v.rider_leaper] &= self.stacks();
+            self.only_riding(&mut src);
         }
         if let Some(p) = v.pawn {
             src.pawns = self.by_kind[p.index()] & theirs;
@@ -60,6 +62,14 @@ impl<S: CellSet> Position<S> {
         src
     }
 
+    /// A lone unicorn attacks nothing; one riding a piece attacks (kept out
+    /// of line: plain variants never come here).
+    #[cold]
+    #[inline(never)]
+    fn only_riding(&self, src: &mut Sources<S>) {
+        src.leapers[self.v.rider_leaper] &= self.stacks();
+    }
+
     /// Whether aligned cells `a` and `b` are joined by a line free of `occ`:
     /// the one arc between them, or on a cyclic line either arc.
     #[inline(always)]
@@ -72,7 +82,7 @@ impl<S: CellSet> Position<S> {
     /// under the non-combatant rule, every cell elsewhere.
     #[inline(always)]
     pub(crate) fn combatants(&self) -> S {
-        if self.v.spec.noncombatant { self.v.geo.all() & !self.unmoved } else { self.v.geo.all() }
+        if self.v.noncombatant { self.v.geo.all() & !self.unmoved } else { self.v.geo.all() }
     }
 
     /// The pieces of `src` (minus `exclude`) attacking `cell` with occupancy `occ`.

@@ -151,6 +151,13 @@ impl<S: CellSet> Sink<S> for Counter {
     }
 }
 
+/// The pins of a node, as the generator found them.
+struct Pins<'a, S> {
+    pinned: S,
+    cells: &'a [u16],
+    masks: &'a [S],
+}
+
 /// Most pinned pieces at once: one per line through the king.
 pub(crate) const MAX_PINS: usize = 26;
 
@@ -264,6 +271,20 @@ impl<S: CellSet> Position<S> {
         cells: &mut [u16; MAX_PINS],
         masks: &mut [S; MAX_PINS],
     ) -> (S, usize) {
+        self.pins_with::<true>(king, sources, own, occ, cells, masks)
+    }
+
+    /// [`Position::pins`]; `CYCLIC` compiles in the second arc of cyclic lines.
+    #[inline(always)]
+    fn pins_with<const CYCLIC: bool>(
+        &self,
+        king: usize,
+        sources: &Sources<S>,
+        own: S,
+        occ: S,
+        cells: &mut [u16; MAX_PINS],
+        masks: &mut [S; MAX_PINS],
+    ) -> (S, usize) {
         let v = self.v;
         let mut pinned = S::EMPTY;
         let mut pins = 0;
@@ -277,7 +298,7 @@ impl<S: CellSet> Position<S> {
                     masks[pins] = between | S::single(s);
                     pins += 1;
                 }
-                if v.cyclic {
+                if CYCLIC && v.cyclic {
                     // The other way round the cycle: a piece can be pinned on
                     // either arc (never on both: the arcs do not meet).
                     let alt = v.geo.between_alt(king, s);
@@ -296,6 +317,15 @@ impl<S: CellSet> Position<S> {
 
     #[inline(always)]
     fn generate<K: Sink<S>>(&self, sink: &mut K) {
+        // Two copies: the rules of wrapped boards, unmoved men and shared
+        // cells cost the plain variants nothing.
+        if self.v.exotic { self.generate_with::<K, true>(sink) } else { self.generate_with::<K, false>(sink) }
+    }
+
+    /// The generator; `EXOTIC` compiles in the hooks of wrapping boards (two
+    /// arcs), the non-combatant rule and shared cells.
+    #[inline(always)]
+    fn generate_with<K: Sink<S>, const EXOTIC: bool>(&self, sink: &mut K) {
         let v = self.v;
         let n = v.cells();
         let us = self.side;
@@ -308,24 +338,29 @@ impl<S: CellSet> Position<S> {
         let king = self.king_cell(us);
         let king_bit = S::single(king);
         let sources = self.attack_sources(them);
-        // The non-combatant rule: only moved pieces capture or are captured.
-        let fighters = self.combatants();
-        let capturable = enemy & fighters;
-        let king_immune = v.spec.noncombatant && self.unmoved.has(king);
+        // The non-combatant rule: only moved pieces capture or are captured;
+        // `quiet_only` are the own pieces that may only move quietly.
+        let (capturable, king_immune, quiet_only) = if EXOTIC && v.noncombatant {
+            (enemy & !self.unmoved, self.unmoved.has(king), own & self.unmoved)
+        } else {
+            (enemy, false, S::EMPTY)
+        };
         let checkers = if king_immune { S::EMPTY } else { self.attackers(&sources, king, occ, S::EMPTY) };
-        // Own pieces that may only move quietly (unmoved ones under the rule).
-        let quiet_only = if v.spec.noncombatant { own & self.unmoved } else { S::EMPTY };
         // Riding unicorns: shared cells move apart (below); a piece's quiet
         // move may also land on a lone friendly unicorn, joining it.
-        let stacks = self.stacks();
-        let lone_riders = v.rider.map_or(S::EMPTY, |r| self.by_kind[r.index()] & own & !stacks);
-        let land = empty | lone_riders;
+        let (stacks, land) = match v.rider.filter(|_| EXOTIC) {
+            None => (S::EMPTY, empty),
+            Some(r) => {
+                let stacks = self.stacks();
+                (stacks, empty | (self.by_kind[r.index()] & own & !stacks))
+            }
+        };
 
         // King moves: test each target with the king lifted off the board.
         let kk = v.king.index();
         let lanes = &self.lanes;
         let quiet = (v.move_leaps[kk * n + king] | v.slide_in(king, &v.move_slides[kk], occ, lanes)) & empty;
-        let king_prey = if quiet_only.has(king) { S::EMPTY } else { capturable };
+        let king_prey = if EXOTIC && quiet_only.has(king) { S::EMPTY } else { capturable };
         let captures =
             (v.capture_leaps[kk * n + king] | v.slide_in(king, &v.capture_slides[kk], occ, lanes)) & king_prey;
         let mut king_legal = S::EMPTY;
@@ -348,7 +383,7 @@ impl<S: CellSet> Position<S> {
             };
             if by_leap {
                 checkers
-            } else if !v.cyclic {
+            } else if !(EXOTIC && v.cyclic) {
                 checkers | v.geo.between(king, c)
             } else {
                 // Block the arc the check comes along; a slider that reaches
@@ -369,7 +404,7 @@ impl<S: CellSet> Position<S> {
         let (pinned, pins) = if king_immune {
             (S::EMPTY, 0)
         } else {
-            self.pins(king, &sources, own, occ, &mut pin_cells, &mut pin_masks)
+            self.pins_with::<EXOTIC>(king, &sources, own, occ, &mut pin_cells, &mut pin_masks)
         };
         // Where a piece on `cell` may go: the check mask, and its pin line if pinned.
         // The pinned test is inline: a call per piece would cost more than the
@@ -381,7 +416,11 @@ impl<S: CellSet> Position<S> {
         let restrict = |cell: usize| -> S { if pinned.has(cell) { pinned_mask(cell) } else { check_mask } };
 
         let pawn = v.pawn.map_or(usize::MAX, |k| k.index());
-        let rider = v.rider.map_or(usize::MAX, |k| k.index());
+        let rider = if EXOTIC { v.rider.map_or(usize::MAX, |k| k.index()) } else { usize::MAX };
+        // Where a piece may land: quietly (`land`), or capturing too. Under the
+        // non-combatant rule an unmoved piece has only the first.
+        let noncombatant = EXOTIC && v.noncombatant;
+        let open = land | capturable;
         for k in 0..v.kinds {
             if k == kk || k == pawn || k == rider {
                 continue;
@@ -399,7 +438,7 @@ impl<S: CellSet> Position<S> {
             let leaps = v.leaper_kinds.iter().any(|l| l.index() == k);
             let wordwise = K::WORDWISE
                 && S::LANE_WORDS > 0
-                && !v.spec.noncombatant
+                && !noncombatant
                 && checkers.is_empty()
                 && v.symmetric[k]
                 && v.capture_slides[k].one_way.is_empty()
@@ -419,10 +458,12 @@ impl<S: CellSet> Position<S> {
                     }
                     continue;
                 }
-                let prey = if quiet_only.has(p) { S::EMPTY } else { capturable };
+                let quiet = noncombatant && quiet_only.has(p);
                 let t = if v.symmetric[k] {
-                    (v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes)) & (land | prey)
+                    (v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes))
+                        & if quiet { land } else { open }
                 } else {
+                    let prey = if quiet { S::EMPTY } else { capturable };
                     ((v.move_leaps[k * n + p] | v.slide_in(p, &v.move_slides[k], occ, lanes)) & land)
                         | ((v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes)) & prey)
                 };
@@ -495,7 +536,7 @@ impl<S: CellSet> Position<S> {
             };
             for p in one_by_one.cells() {
                 let quiet = v.pawn_steps[ui * n + p] & land & !column_ban(p);
-                let prey = if quiet_only.has(p) { S::EMPTY } else { capturable };
+                let prey = if noncombatant && quiet_only.has(p) { S::EMPTY } else { capturable };
                 let t = (quiet | (v.pawn_captures[ui * n + p] & prey)) & restrict(p);
                 sink.pawn(p, t, promo, kinds);
             }
@@ -536,8 +577,9 @@ impl<S: CellSet> Position<S> {
             }
         }
 
-        if stacks.any() {
-            self.shared_cells(sink, own & stacks, check_mask, &restrict, land, occ, king, &sources);
+        if EXOTIC && stacks.any() {
+            let pins = Pins { pinned, cells: &pin_cells[..pins], masks: &pin_masks[..pins] };
+            self.shared_cells(sink, own & stacks, check_mask, &pins, land, occ, king, &sources);
         }
 
         if self.castling != 0 && checkers.is_empty() {
@@ -556,12 +598,13 @@ impl<S: CellSet> Position<S> {
     /// stays keeps the cell blocked, so a move of one man obeys the check mask
     /// but no pin; the pair obeys both (`restrict`).
     #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
     fn shared_cells<K: Sink<S>>(
         &self,
         sink: &mut K,
         cells: S,
         check_mask: S,
-        restrict: &dyn Fn(usize) -> S,
+        pins: &Pins<'_, S>,
         land: S,
         occ: S,
         king: usize,
@@ -582,7 +625,10 @@ impl<S: CellSet> Position<S> {
         for s in cells.cells() {
             let Some(x) = self.piece_at(s) else { continue };
             let k = x.kind.index();
-            let pair_mask = restrict(s);
+            let pair_mask = match pins.cells.iter().position(|&c| c as usize == s) {
+                Some(i) if pins.pinned.has(s) => check_mask & pins.masks[i],
+                _ => check_mask,
+            };
             let leaps = v.move_leaps[u * n + s];
             sink.piece_part(s, leaps & (empty | mounts) & check_mask, Part::Unicorn, x.kind);
             let carried = leaps & (empty | enemy);

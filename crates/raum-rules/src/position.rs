@@ -719,6 +719,7 @@ impl<S: CellSet> Position<S> {
 
     /// [`Position::play`] where unicorns ride: each of the move's cells is
     /// rewritten whole (a piece and its rider together) from what it held.
+    #[inline(never)]
     fn play_shared(&mut self, m: Move) -> Undo<S> {
         let v = self.v;
         let (from, to) = (m.from(), m.to());
@@ -821,6 +822,7 @@ impl<S: CellSet> Position<S> {
 
     /// [`Position::unplay`] where unicorns ride: the two cells (and an
     /// en-passant victim's) get back what they held.
+    #[inline(never)]
     fn unplay_shared(&mut self, m: Move, undo: Undo<S>) {
         self.side = self.side.opponent();
         if self.side == Color::Black {

@@ -117,6 +117,11 @@ pub struct Variant<S: CellSet> {
     pub(crate) lines: Lines<S>,
     /// Whether some line is a cycle (see [`Tables::between_alt`]).
     pub(crate) cyclic: bool,
+    /// The spec's non-combatant rule, kept beside the hot tables.
+    pub(crate) noncombatant: bool,
+    /// Any of wrapping lines, the non-combatant rule or shared cells: the
+    /// generator's copy with their hooks runs.
+    pub(crate) exotic: bool,
     pub(crate) kinds: usize,
     pub(crate) king: Kind,
     pub(crate) pawn: Option<Kind>,
@@ -447,11 +452,14 @@ impl<S: CellSet> Variant<S> {
             start.unmoved = Some((0..n).filter(|&c| start.board[c].is_some_and(tracked)).collect());
         }
         let zobrist = Zobrist::new(spec.id as u64, kinds, n, sets);
+        let noncombatant = spec.noncombatant;
 
         Ok(Variant {
             spec,
             board,
             cyclic: geo.cyclic(),
+            noncombatant,
+            exotic: geo.cyclic() || noncombatant || rider.is_some(),
             geo,
             lines,
             kinds,
