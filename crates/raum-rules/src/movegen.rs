@@ -704,10 +704,14 @@ impl<S: CellSet> Position<S> {
     fn castles<K: Sink<S>>(&self, sink: &mut K, king: usize, rook: Kind, occ: S, sources: &Sources<S>) {
         let v = self.v;
         let rooks = self.pieces(self.side, rook) & v.castle_rays[king];
-        let safe = |c: usize| !self.is_attacked(sources, c, occ, S::EMPTY);
-        let open = |between: S| (between & occ).is_empty() && between.cells().all(safe);
         for r in rooks.cells() {
-            let path = open(v.geo.between(king, r)) || (v.cyclic && open(v.geo.between_alt(king, r)));
+            let safe = |c: usize| !self.is_attacked(sources, c, occ, S::EMPTY);
+            let between = v.geo.between(king, r);
+            let path = ((between & occ).is_empty() && between.cells().all(safe))
+                || (v.cyclic && {
+                    let alt = v.geo.between_alt(king, r);
+                    (alt & occ).is_empty() && alt.cells().all(safe)
+                });
             if path && safe(r) {
                 sink.special(Move::new(king, r, MoveKind::Castle, None));
             }
