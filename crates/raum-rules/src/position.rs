@@ -692,6 +692,17 @@ impl<S: CellSet> Position<S> {
                 }
             }
         }
+        self.finish_play(m, h);
+        undo
+    }
+
+    /// The end of every move: en-passant cells after a double step, the move
+    /// number, the side to move and the hash (`h`: the hash so far, without
+    /// side, castling rights and en-passant part).
+    #[inline(always)]
+    fn finish_play(&mut self, m: Move, mut h: u64) {
+        let v = self.v;
+        let (from, to, us) = (m.from(), m.to(), self.side);
         self.ep = S::EMPTY;
         let set = self.pawn_set(us);
         if m.kind() == MoveKind::DoubleStep && v.pawn_en_passant[set] && !v.promotion_zone[set].has(to) {
@@ -714,7 +725,6 @@ impl<S: CellSet> Position<S> {
         self.hash = h ^ self.ep_key();
         #[cfg(debug_assertions)]
         self.assert_consistent("playing", m);
-        undo
     }
 
     /// [`Position::play`] where unicorns ride: each of the move's cells is
@@ -795,28 +805,7 @@ impl<S: CellSet> Position<S> {
         self.clear_cell(to);
         self.fill_cell(from, new_from);
         self.fill_cell(to, new_to);
-        self.ep = S::EMPTY;
-        let set = self.pawn_set(us);
-        if m.kind() == MoveKind::DoubleStep && v.pawn_en_passant[set] && !v.promotion_zone[set].has(to) {
-            let occ = self.occupied();
-            let n = v.cells();
-            if let Some(d) = v.pawn_doubles[set * n + from].iter().find(|d| d.to as usize == to) {
-                for &c in &d.via[..d.vias as usize] {
-                    if !occ.has(c as usize) {
-                        self.ep.insert(c as usize);
-                    }
-                }
-            }
-            self.ep_victim = to as u16;
-        }
-        if us == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = us.opponent();
-        h ^= v.zobrist.side ^ v.zobrist.castling(self.castling);
-        self.hash = h ^ self.ep_key();
-        #[cfg(debug_assertions)]
-        self.assert_consistent("playing", m);
+        self.finish_play(m, h);
         undo
     }
 
