@@ -30,9 +30,16 @@ impl<S: CellSet> Position<S> {
     /// Groups `by`'s pieces for attack queries.
     #[inline(always)]
     pub(crate) fn attack_sources(&self, by: Color) -> Sources<S> {
+        if self.v.exotic { self.attack_sources_with::<true>(by) } else { self.attack_sources_with::<false>(by) }
+    }
+
+    /// [`Position::attack_sources`]; `EXOTIC` compiles in the non-combatant
+    /// rule and riders (the generator's plain copy passes `false`).
+    #[inline(always)]
+    pub(crate) fn attack_sources_with<const EXOTIC: bool>(&self, by: Color) -> Sources<S> {
         let v = self.v;
         let mut theirs = self.by_color[by.index()];
-        if v.noncombatant {
+        if EXOTIC && v.noncombatant {
             theirs &= !self.unmoved;
         }
         let mut src = Sources {
@@ -44,7 +51,7 @@ impl<S: CellSet> Position<S> {
         for (i, k) in v.leaper_kinds.iter().enumerate() {
             src.leapers[i] = self.by_kind[k.index()] & theirs;
         }
-        if v.rider_leaper != usize::MAX {
+        if EXOTIC && v.rider_leaper != usize::MAX {
             self.only_riding(&mut src);
         }
         if let Some(p) = v.pawn {
@@ -71,11 +78,12 @@ impl<S: CellSet> Position<S> {
     }
 
     /// Whether aligned cells `a` and `b` are joined by a line free of `occ`:
-    /// the one arc between them, or on a cyclic line either arc.
+    /// the one arc between them, or on a cyclic line either arc (`EXOTIC`
+    /// compiles the second arc in).
     #[inline(always)]
-    pub(crate) fn joined(&self, a: usize, b: usize, occ: S) -> bool {
+    fn joined_with<const EXOTIC: bool>(&self, a: usize, b: usize, occ: S) -> bool {
         let geo = &self.v.geo;
-        (geo.between(a, b) & occ).is_empty() || (self.v.cyclic && (geo.between_alt(a, b) & occ).is_empty())
+        (geo.between(a, b) & occ).is_empty() || (EXOTIC && self.v.cyclic && (geo.between_alt(a, b) & occ).is_empty())
     }
 
     /// The pieces that can capture and be captured: those that have moved
@@ -88,6 +96,12 @@ impl<S: CellSet> Position<S> {
     /// The pieces of `src` (minus `exclude`) attacking `cell` with occupancy `occ`.
     #[inline(always)]
     pub(crate) fn attackers(&self, src: &Sources<S>, cell: usize, occ: S, exclude: S) -> S {
+        self.attackers_with::<true>(src, cell, occ, exclude)
+    }
+
+    /// [`Position::attackers`]; `EXOTIC` compiles in cyclic lines' second arc.
+    #[inline(always)]
+    pub(crate) fn attackers_with<const EXOTIC: bool>(&self, src: &Sources<S>, cell: usize, occ: S, exclude: S) -> S {
         let v = self.v;
         let n = v.cells();
         let mut found = S::EMPTY;
@@ -97,7 +111,7 @@ impl<S: CellSet> Position<S> {
         found |= v.pawn_captures_from[src.pawn_set * n + cell] & src.pawns;
         for (i, class) in v.slide_classes.iter().enumerate() {
             for c in (class.rays[cell] & src.sliders[i] & !exclude).cells() {
-                if self.joined(cell, c, occ) {
+                if self.joined_with::<EXOTIC>(cell, c, occ) {
                     found.insert(c);
                 }
             }
@@ -108,6 +122,18 @@ impl<S: CellSet> Position<S> {
     /// Whether any piece of `src` (minus `exclude`) attacks `cell` with occupancy `occ`.
     #[inline(always)]
     pub(crate) fn is_attacked(&self, src: &Sources<S>, cell: usize, occ: S, exclude: S) -> bool {
+        self.is_attacked_with::<true>(src, cell, occ, exclude)
+    }
+
+    /// [`Position::is_attacked`]; `EXOTIC` compiles in cyclic lines' second arc.
+    #[inline(always)]
+    pub(crate) fn is_attacked_with<const EXOTIC: bool>(
+        &self,
+        src: &Sources<S>,
+        cell: usize,
+        occ: S,
+        exclude: S,
+    ) -> bool {
         let v = self.v;
         let n = v.cells();
         let mut found = v.pawn_captures_from[src.pawn_set * n + cell] & src.pawns;
@@ -119,7 +145,7 @@ impl<S: CellSet> Position<S> {
         }
         for (i, class) in v.slide_classes.iter().enumerate() {
             for c in (class.rays[cell] & src.sliders[i] & !exclude).cells() {
-                if self.joined(cell, c, occ) {
+                if self.joined_with::<EXOTIC>(cell, c, occ) {
                     return true;
                 }
             }

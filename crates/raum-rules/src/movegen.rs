@@ -337,7 +337,7 @@ impl<S: CellSet> Position<S> {
         let empty = all & !occ;
         let king = self.king_cell(us);
         let king_bit = S::single(king);
-        let sources = self.attack_sources(them);
+        let sources = self.attack_sources_with::<EXOTIC>(them);
         // The non-combatant rule: only moved pieces capture or are captured;
         // `quiet_only` are the own pieces that may only move quietly.
         let (capturable, king_immune, quiet_only) = if EXOTIC && v.noncombatant {
@@ -345,7 +345,8 @@ impl<S: CellSet> Position<S> {
         } else {
             (enemy, false, S::EMPTY)
         };
-        let checkers = if king_immune { S::EMPTY } else { self.attackers(&sources, king, occ, S::EMPTY) };
+        let checkers =
+            if king_immune { S::EMPTY } else { self.attackers_with::<EXOTIC>(&sources, king, occ, S::EMPTY) };
         // Riding unicorns: shared cells move apart (below); a piece's quiet
         // move may also land on a lone friendly unicorn, joining it.
         let (stacks, land) = match v.rider.filter(|_| EXOTIC) {
@@ -365,7 +366,7 @@ impl<S: CellSet> Position<S> {
             (v.capture_leaps[kk * n + king] | v.slide_in(king, &v.capture_slides[kk], occ, lanes)) & king_prey;
         let mut king_legal = S::EMPTY;
         for t in (quiet | captures).cells() {
-            if !self.is_attacked(&sources, t, occ ^ king_bit, S::single(t)) {
+            if !self.is_attacked_with::<EXOTIC>(&sources, t, occ ^ king_bit, S::single(t)) {
                 king_legal.insert(t);
             }
         }
@@ -545,7 +546,7 @@ impl<S: CellSet> Position<S> {
                 for p in (pawns & !quiet_only).cells() {
                     for t in (v.pawn_captures[ui * n + p] & self.ep).cells() {
                         let after = (occ ^ S::single(p) ^ victim) | S::single(t);
-                        if !self.is_attacked(&sources, king, after, victim) {
+                        if !self.is_attacked_with::<EXOTIC>(&sources, king, after, victim) {
                             sink.special(Move::new(p, t, MoveKind::EnPassant, None));
                         }
                     }
@@ -584,9 +585,9 @@ impl<S: CellSet> Position<S> {
 
         if self.castling != 0 && checkers.is_empty() {
             if !v.slots.is_empty() {
-                self.castle_slots(sink, occ, &sources);
+                self.castle_slots::<K, EXOTIC>(sink, occ, &sources);
             } else if let Some(rook) = v.castle_partner.filter(|_| self.castling >> us.index() & 1 == 1) {
-                self.castles(sink, king, rook, occ, &sources);
+                self.castles::<K, EXOTIC>(sink, king, rook, occ, &sources);
             }
         }
     }
@@ -681,18 +682,18 @@ impl<S: CellSet> Position<S> {
 
     /// Castling with fixed partners (FIDE conditions): the right held, the
     /// slot's cells empty, the crossed cells and the destination not attacked.
-    fn castle_slots<K: Sink<S>>(&self, sink: &mut K, occ: S, sources: &Sources<S>) {
+    fn castle_slots<K: Sink<S>, const EXOTIC: bool>(&self, sink: &mut K, occ: S, sources: &Sources<S>) {
         for (i, slot) in self.v.slots.iter().enumerate() {
             if self.castling >> i & 1 == 0 || slot.color != self.side || (slot.empty & occ).any() {
                 continue;
             }
             let [from, to] = slot.king.map(usize::from);
             let [rook_from, rook_to] = slot.rook.map(usize::from);
-            if slot.crossed.cells().any(|c| self.is_attacked(sources, c, occ, S::EMPTY)) {
+            if slot.crossed.cells().any(|c| self.is_attacked_with::<EXOTIC>(sources, c, occ, S::EMPTY)) {
                 continue;
             }
             let after = (occ ^ S::single(from) ^ S::single(rook_from)) | S::single(to) | S::single(rook_to);
-            if !self.is_attacked(sources, to, after, S::EMPTY) {
+            if !self.is_attacked_with::<EXOTIC>(sources, to, after, S::EMPTY) {
                 sink.special(Move::new(from, to, MoveKind::Castle, None));
             }
         }
@@ -701,14 +702,21 @@ impl<S: CellSet> Position<S> {
     /// Five Up swap castling: the king and an own rook on one orthogonal line,
     /// only empty cells between, none of them attacked, nor the rook's cell.
     /// On a cyclic line either arc may serve (one move, whichever does).
-    fn castles<K: Sink<S>>(&self, sink: &mut K, king: usize, rook: Kind, occ: S, sources: &Sources<S>) {
+    fn castles<K: Sink<S>, const EXOTIC: bool>(
+        &self,
+        sink: &mut K,
+        king: usize,
+        rook: Kind,
+        occ: S,
+        sources: &Sources<S>,
+    ) {
         let v = self.v;
         let rooks = self.pieces(self.side, rook) & v.castle_rays[king];
         for r in rooks.cells() {
-            let safe = |c: usize| !self.is_attacked(sources, c, occ, S::EMPTY);
+            let safe = |c: usize| !self.is_attacked_with::<EXOTIC>(sources, c, occ, S::EMPTY);
             let between = v.geo.between(king, r);
             let path = ((between & occ).is_empty() && between.cells().all(safe))
-                || (v.cyclic && {
+                || (EXOTIC && v.cyclic && {
                     let alt = v.geo.between_alt(king, r);
                     (alt & occ).is_empty() && alt.cells().all(safe)
                 });
