@@ -9,8 +9,9 @@ use raum_rules::{Position, Variant, VariantId, Width};
 ///
 /// Playable variants: five-up, five-up-cylinder, five-up-torus, five-up-unicorn,
 /// raumschach, octahedral, pyramid, betza-upright, betza-mixed, betza-flat,
-/// betza-very3d, book-3d. Cells are named as in each
-/// seed (`Cc3`, `Ve5`, `4e4`, `E2α`); moves are written `Ec2-Ec4`, `Bb4-Ab5=Q`,
+/// betza-very3d, book-3d, and Savard's boards for two (reconstructions):
+/// wing-table, wing-table-alt, forced-3d, triquetral. Cells are named as in each
+/// seed (`Cc3`, `Ve5`, `4e4`, `E2α`, `2c10`); moves are written `Ec2-Ec4`, `Bb4-Ab5=Q`,
 /// castling `Ec1-Ea1` (Five Up) or as the king's move (`Vg1-Vi1`), from a cell
 /// holding a piece and its riding unicorn `U:Eb1-Dd2`, `W:Eb1-Cd3`, `W+U:Eb1-Cc2`,
 /// or as in the seed games: `P-Cc2`, `BxCe4`, `P(Dd2)-Dd3`, `Cc2`, `N4g8-4f6`.
@@ -66,7 +67,8 @@ pub enum Command {
 #[derive(Args, Debug, Clone)]
 pub struct PositionArgs {
     /// Variant id (five-up, five-up-cylinder, five-up-torus, five-up-unicorn, raumschach,
-    /// octahedral, pyramid, betza-upright, betza-mixed, betza-flat, betza-very3d, book-3d).
+    /// octahedral, pyramid, betza-upright, betza-mixed, betza-flat, betza-very3d, book-3d,
+    /// wing-table, wing-table-alt, forced-3d, triquetral).
     #[arg(long, short = 'v', default_value = "five-up")]
     pub variant: String,
     /// Start from this position string instead of the variant's start.
@@ -155,7 +157,8 @@ pub struct BenchArgs {
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// Variant id (five-up, five-up-cylinder, five-up-torus, five-up-unicorn, raumschach,
-    /// octahedral, pyramid, betza-upright, betza-mixed, betza-flat, betza-very3d, book-3d).
+    /// octahedral, pyramid, betza-upright, betza-mixed, betza-flat, betza-very3d, book-3d,
+    /// wing-table, wing-table-alt, forced-3d, triquetral).
     #[arg(long, short = 'v', default_value = "five-up")]
     pub variant: String,
     /// Player A (the statistics are from A's point of view): `engine:nodes=5000`,

@@ -368,6 +368,7 @@ fn play_game<S: Width>(
             let termination = termination_of(outcome);
             return match outcome {
                 Outcome::Checkmate { winner } => end(win_for(winner), "checkmate", termination, &game, &comments),
+                Outcome::Stalemate { .. } => end(1, "stalemate", termination, &game, &comments),
                 Outcome::Draw(r) => end(
                     1,
                     match r {

@@ -92,8 +92,16 @@ pub fn render_diagram<S: CellSet>(v: &Variant<S>, setup: &Setup, marks: Option<M
             .collect();
         out.push_str(&format!("Riding unicorns: {}\n", shared.join(", ")));
     }
+    if v.is_reconstruction() {
+        out.push_str(RECONSTRUCTION_NOTE);
+        out.push('\n');
+    }
     out
 }
+
+/// What a diagram of a reconstructed board says under it (Savard's boards:
+/// RULES.md rebuilds them from the seed's words, its pictures being lost).
+pub const RECONSTRUCTION_NOTE: &str = "Board: a reconstruction (RULES.md; the seed's pictures are lost)";
 
 /// The widest line a diagram may have: levels wrap into rows beyond it.
 pub const DIAGRAM_COLUMNS: usize = 100;

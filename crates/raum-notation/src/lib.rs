@@ -21,7 +21,7 @@ mod moves;
 mod record;
 
 pub use descriptive::{describe_legal, format_descriptive, parse_descriptive};
-pub use diagram::{Marks, render_diagram};
+pub use diagram::{Marks, RECONSTRUCTION_NOTE, render_diagram};
 pub use error::{FenError, MoveError};
 pub use fen::{format_position, parse_position, parse_setup, start_string};
 pub use moves::{format_move, parse_coordinate, parse_move};

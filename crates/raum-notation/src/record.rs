@@ -78,6 +78,8 @@ impl RecordResult {
         match o {
             Outcome::Checkmate { winner: Color::White } => RecordResult::WhiteWins,
             Outcome::Checkmate { winner: Color::Black } => RecordResult::BlackWins,
+            Outcome::Stalemate { winner: Color::White } => RecordResult::WhiteStalemates,
+            Outcome::Stalemate { winner: Color::Black } => RecordResult::BlackStalemates,
             Outcome::Draw(_) => RecordResult::Draw,
         }
     }
@@ -98,7 +100,7 @@ impl core::fmt::Display for RecordResult {
 pub fn termination_of(o: Outcome) -> &'static str {
     match o {
         Outcome::Checkmate { .. } => "checkmate",
-        Outcome::Draw(DrawReason::Stalemate) => "stalemate",
+        Outcome::Draw(DrawReason::Stalemate) | Outcome::Stalemate { .. } => "stalemate",
         Outcome::Draw(DrawReason::FiftyMoves) => "fifty-move",
         Outcome::Draw(DrawReason::Repetition) => "repetition",
         Outcome::Draw(DrawReason::BareKings) => "bare-kings",
@@ -294,11 +296,7 @@ impl Record {
         }
         if let Some(o) = game.outcome() {
             let expected = RecordResult::of_outcome(o);
-            // Savard's stalemate scores are the variant's business; any other
-            // result must be the one the rules gave.
-            let stalemate_score = matches!(self.result, RecordResult::WhiteStalemates | RecordResult::BlackStalemates)
-                && o == Outcome::Draw(DrawReason::Stalemate);
-            if self.result != expected && !stalemate_score {
+            if self.result != expected {
                 return Err(ReplayError::Result { said: self.result, ended: format!("{o}") });
             }
         }

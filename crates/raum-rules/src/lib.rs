@@ -35,11 +35,11 @@ pub use consistency::set_full_checks;
 pub use error::{PositionError, UnknownVariant, VariantError};
 pub use motion::{Motion, PieceDef, Role};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, Part};
-pub use outcome::{DrawReason, Game, IllegalMove, Outcome};
+pub use outcome::{DrawReason, Game, IllegalMove, Outcome, Points};
 pub use piece::{Color, Kind, MAX_KINDS, Piece};
 pub use position::{Position, Undo};
 pub use setup::Setup;
-pub use spec::{CastlingRule, CellNaming, KNOWN_VARIANTS, Mirror, PawnRules, VariantId, VariantSpec};
+pub use spec::{CastlingRule, CellNaming, KNOWN_VARIANTS, Mirror, PawnRules, StalemateRule, VariantId, VariantSpec};
 pub use variant::{DoubleStep, PawnShift, PawnShifts, Variant};
 pub use width::{CellWidth, VariantFn, Width};
 

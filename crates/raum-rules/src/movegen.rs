@@ -360,7 +360,11 @@ impl<S: CellSet> Position<S> {
         // King moves: test each target with the king lifted off the board.
         let kk = v.king.index();
         let lanes = &self.lanes;
-        let quiet = (v.move_leaps[kk * n + king] | v.slide_in(king, &v.move_slides[kk], occ, lanes)) & empty;
+        let mut quiet = (v.move_leaps[kk * n + king] | v.slide_in(king, &v.move_slides[kk], occ, lanes)) & empty;
+        if EXOTIC && checkers.any() && !v.king_check_quiet.is_empty() {
+            // Savard: in check the king steps quietly only orthogonally.
+            quiet &= v.king_check_quiet[king];
+        }
         let king_prey = if EXOTIC && quiet_only.has(king) { S::EMPTY } else { capturable };
         let captures =
             (v.capture_leaps[kk * n + king] | v.slide_in(king, &v.capture_slides[kk], occ, lanes)) & king_prey;

@@ -1,4 +1,4 @@
-//! Cell names (`Cc3`, `Ve5`, `4e4`, `E2α`), per the variant's naming scheme.
+//! Cell names (`Cc3`, `Ve5`, `4e4`, `2c10`, `E2α`), per the variant's naming scheme.
 
 use crate::spec::CellNaming;
 use crate::variant::Variant;
@@ -26,7 +26,7 @@ impl<S: CellSet> Variant<S> {
             CellNaming::RomanFileRank { first } => {
                 ROMAN.get(z + first as usize - 1).map_or_else(|| "?".into(), |r| r.to_string())
             }
-            CellNaming::NumberFileRank => (z + 1).to_string(),
+            CellNaming::NumberFileRank { first } => (z + first as usize).to_string(),
             CellNaming::FileRankGreek => GREEK.get(z).map_or_else(|| "?".into(), |g| g.to_string()),
         }
     }
@@ -77,11 +77,15 @@ impl<S: CellSet> Variant<S> {
                 let x = file(chars.next().filter(char::is_ascii_lowercase)?, b'a')?;
                 Coord::new(x, rank(chars.as_str())?, level - first as i8)
             }
-            CellNaming::NumberFileRank => {
-                let mut chars = name.chars();
-                let z = chars.next()?.to_digit(10)? as i8 - 1;
+            CellNaming::NumberFileRank { first } => {
+                let digits = name.find(|c: char| !c.is_ascii_digit())?;
+                // The level is a number from `first` up (one or two digits); its
+                // 1-based rank parser also rejects an empty or zero-led number.
+                let level = rank(&name[..digits])? + 1;
+                let mut chars = name[digits..].chars();
                 let x = file(chars.next().filter(char::is_ascii_lowercase)?, b'a')?;
-                Coord::new(x, rank(chars.as_str())?, z)
+                let z = level - first as i8;
+                Coord::new(x, rank(chars.as_str())?, (z >= 0).then_some(z)?)
             }
             CellNaming::FileRankGreek => {
                 let mut chars = name.chars();

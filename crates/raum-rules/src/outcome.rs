@@ -3,6 +3,7 @@
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::position::{Position, Undo};
+use crate::spec::StalemateRule;
 use raum_bitboard::CellSet;
 
 /// Why a game was drawn.
@@ -26,8 +27,85 @@ pub enum Outcome {
         /// The side that gave mate.
         winner: Color,
     },
+    /// `winner` stalemated the other side where a stalemate is scored, not
+    /// drawn (Savard's boards: 3/5 to the winner, 2/5 to the other side).
+    Stalemate {
+        /// The side that stalemated.
+        winner: Color,
+    },
     /// A draw.
     Draw(DrawReason),
+}
+
+/// A side's score from a game, exact: in sixtieths of a point, so that
+/// halves, fifths (Savard's stalemate) and the thirds and sixths of games
+/// with more sides are all whole numbers.
+///
+/// ```
+/// use raum_rules::{Color, Outcome, Points};
+/// let o = Outcome::Stalemate { winner: Color::Black };
+/// assert_eq!(o.points(Color::Black), Points::THREE_FIFTHS);
+/// assert_eq!(o.points(Color::White).to_string(), "2/5");
+/// assert_eq!(o.points(Color::White).as_f64(), 0.4);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Points(pub u8);
+
+impl Points {
+    /// Nothing.
+    pub const ZERO: Points = Points(0);
+    /// A draw's half point.
+    pub const HALF: Points = Points(30);
+    /// Savard's stalemate, the side stalemated.
+    pub const TWO_FIFTHS: Points = Points(24);
+    /// Savard's stalemate, the side that stalemates.
+    pub const THREE_FIFTHS: Points = Points(36);
+    /// A win.
+    pub const ONE: Points = Points(60);
+
+    /// The score as a number of points (0.0 to 1.0).
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.0) / 60.0
+    }
+}
+
+impl core::fmt::Display for Points {
+    /// `1`, `0`, or the lowest-terms fraction: `1/2`, `3/5`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let (mut a, mut b) = (u32::from(self.0), 60u32);
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let (num, den) = (u32::from(self.0) / a.max(1), 60 / a.max(1));
+        if self.0 == 0 {
+            f.write_str("0")
+        } else if den == 1 {
+            write!(f, "{num}")
+        } else {
+            write!(f, "{num}/{den}")
+        }
+    }
+}
+
+impl Outcome {
+    /// What `side` scores.
+    pub fn points(self, side: Color) -> Points {
+        match self {
+            Outcome::Checkmate { winner } if winner == side => Points::ONE,
+            Outcome::Checkmate { .. } => Points::ZERO,
+            Outcome::Stalemate { winner } if winner == side => Points::THREE_FIFTHS,
+            Outcome::Stalemate { .. } => Points::TWO_FIFTHS,
+            Outcome::Draw(_) => Points::HALF,
+        }
+    }
+
+    /// The side that scored more, if one did.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner } | Outcome::Stalemate { winner } => Some(winner),
+            Outcome::Draw(_) => None,
+        }
+    }
 }
 
 impl core::fmt::Display for Outcome {
@@ -35,6 +113,8 @@ impl core::fmt::Display for Outcome {
         match self {
             Outcome::Checkmate { winner: Color::White } => f.write_str("1-0 (White mates)"),
             Outcome::Checkmate { winner: Color::Black } => f.write_str("0-1 (Black mates)"),
+            Outcome::Stalemate { winner: Color::White } => f.write_str("3/5-2/5 (White stalemates)"),
+            Outcome::Stalemate { winner: Color::Black } => f.write_str("2/5-3/5 (Black stalemates)"),
             Outcome::Draw(DrawReason::Stalemate) => f.write_str("1/2-1/2 (stalemate)"),
             Outcome::Draw(DrawReason::FiftyMoves) => f.write_str("1/2-1/2 (50-move rule)"),
             Outcome::Draw(DrawReason::Repetition) => f.write_str("1/2-1/2 (threefold repetition)"),
@@ -52,7 +132,10 @@ impl<S: CellSet> Position<S> {
             return Some(if self.is_check() {
                 Outcome::Checkmate { winner: self.side.opponent() }
             } else {
-                Outcome::Draw(DrawReason::Stalemate)
+                match self.v.spec.stalemate {
+                    StalemateRule::Draw => Outcome::Draw(DrawReason::Stalemate),
+                    StalemateRule::ThreeFifths => Outcome::Stalemate { winner: self.side.opponent() },
+                }
             });
         }
         if self.halfmove >= 100 {

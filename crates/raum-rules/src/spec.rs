@@ -3,7 +3,7 @@
 //! A [`VariantSpec`] is plain data; [`crate::Variant`] compiles it into the
 //! tables the move generator reads.
 
-use crate::motion::PieceDef;
+use crate::motion::{Motion, PieceDef};
 use raum_geometry::{Coord, Shape, Topology, Vector};
 
 /// The variants Raum knows by name (RULES.md "Variant ids").
@@ -36,6 +36,14 @@ pub enum VariantId {
     /// Five Up with a riding unicorn per side: a (1,1,2)-leaper that shares a
     /// cell with a friendly piece and moves with it.
     FiveUpUnicorn,
+    /// Savard's 3D Wing Table Chess: 156 cells on three levels, the Airman army (a reconstruction).
+    WingTable,
+    /// The Wing Table with four unicorns a side instead of the Airmen.
+    WingTableAlt,
+    /// Savard's Forced 3D Chess: 112 cells on four levels, Black's array turned (a reconstruction).
+    Forced3d,
+    /// Savard's Triquetral Cube Chess for two: 173 cells on levels 4-8 (a reconstruction).
+    Triquetral,
 }
 
 /// Every variant id of RULES.md, with whether Raum plays it yet.
@@ -52,16 +60,19 @@ pub const KNOWN_VARIANTS: &[(&str, Option<VariantId>)] = &[
     ("betza-flat", Some(VariantId::BetzaFlat)),
     ("betza-very3d", Some(VariantId::BetzaVery3d)),
     ("book-3d", Some(VariantId::Book3d)),
-    ("wing-table", None),
-    ("wing-table-alt", None),
-    ("forced-3d", None),
-    ("triquetral", None),
+    ("wing-table", Some(VariantId::WingTable)),
+    ("wing-table-alt", Some(VariantId::WingTableAlt)),
+    ("forced-3d", Some(VariantId::Forced3d)),
+    ("triquetral", Some(VariantId::Triquetral)),
+    ("wing-table-4p", None),
+    ("triquetral-3p", None),
+    ("triquetral-6p", None),
 ];
 
 impl VariantId {
     /// Every playable variant. Later additions go last: the fuzz targets pick a
     /// variant by index, so the corpus keeps its meaning.
-    pub const ALL: [VariantId; 12] = [
+    pub const ALL: [VariantId; 16] = [
         VariantId::FiveUp,
         VariantId::Raumschach,
         VariantId::Octahedral,
@@ -74,6 +85,10 @@ impl VariantId {
         VariantId::FiveUpCylinder,
         VariantId::FiveUpTorus,
         VariantId::FiveUpUnicorn,
+        VariantId::WingTable,
+        VariantId::WingTableAlt,
+        VariantId::Forced3d,
+        VariantId::Triquetral,
     ];
 
     /// The id used on the command line and in records.
@@ -91,6 +106,10 @@ impl VariantId {
             VariantId::BetzaFlat => "betza-flat",
             VariantId::BetzaVery3d => "betza-very3d",
             VariantId::Book3d => "book-3d",
+            VariantId::WingTable => "wing-table",
+            VariantId::WingTableAlt => "wing-table-alt",
+            VariantId::Forced3d => "forced-3d",
+            VariantId::Triquetral => "triquetral",
         }
     }
 
@@ -99,7 +118,7 @@ impl VariantId {
     /// ```
     /// use raum_rules::VariantId;
     /// assert_eq!(VariantId::from_name("five-up"), Ok(VariantId::FiveUp));
-    /// assert!(VariantId::from_name("wing-table").unwrap_err().to_string().contains("not playable yet"));
+    /// assert!(VariantId::from_name("wing-table-4p").unwrap_err().to_string().contains("not playable yet"));
     /// ```
     pub fn from_name(name: &str) -> Result<VariantId, crate::UnknownVariant> {
         match KNOWN_VARIANTS.iter().find(|(n, _)| *n == name) {
@@ -136,33 +155,62 @@ pub enum CellNaming {
         /// The numeral of the first level in notation order (1 for I, 5 for V).
         first: u8,
     },
-    /// Level number, file letter, rank number: `4e4` (Betza).
-    NumberFileRank,
+    /// Level number, file letter, rank number: `4e4` (Betza), `2c10`
+    /// (Savard's boards).
+    NumberFileRank {
+        /// The number of the bottom level (4 on the Triquetral board, whose
+        /// lower levels belong to the multi-player wings).
+        first: u8,
+    },
     /// Upper-case file, rank, Greek level: `E2α` (The Book of 3D-Chess); input
     /// also takes `E2alpha` and `E2.1`.
     FileRankGreek,
 }
 
-/// Axes that Black's army mirrors White's across (each flipped axis maps
-/// `c -> size - 1 - c`).
+/// The symmetry of the board that carries White's army onto Black's: the
+/// axes may be permuted (Forced 3D Chess turns Black's array so that files
+/// become levels), then each flipped axis maps `c -> size - 1 - c`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mirror {
-    /// Flip files, ranks, levels.
+    /// Flip files, ranks, levels (of the image).
     pub flip: [bool; 3],
+    /// The axis each image axis takes its coordinate from: `[0, 1, 2]` keeps
+    /// the axes, `[2, 1, 0]` swaps files and levels. Swapped axes must have
+    /// the same size.
+    pub axes: [u8; 3],
 }
 
 impl Mirror {
+    /// A reflection in the flipped axes, no axes swapped.
+    ///
+    /// ```
+    /// use raum_rules::Mirror;
+    /// use raum_geometry::Coord;
+    /// let m = Mirror::flips([false, true, true]);
+    /// assert_eq!(m.cell(Coord::new(1, 0, 0), [5, 5, 5]), Coord::new(1, 4, 4));
+    /// ```
+    pub const fn flips(flip: [bool; 3]) -> Mirror {
+        Mirror { flip, axes: [0, 1, 2] }
+    }
+
     /// The image of a cell.
     pub fn cell(self, c: Coord, dims: [i8; 3]) -> Coord {
-        let f = |v: i8, axis: usize| {
+        let src = [c.x, c.y, c.z];
+        let f = |axis: usize| {
+            let v = src[self.axes[axis] as usize];
             if self.flip[axis] { dims[axis] - 1 - v } else { v }
         };
-        Coord::new(f(c.x, 0), f(c.y, 1), f(c.z, 2))
+        Coord::new(f(0), f(1), f(2))
     }
+
     /// The image of a displacement.
     pub fn vector(self, v: Vector) -> Vector {
-        let f = |c: i8, axis: usize| if self.flip[axis] { -c } else { c };
-        Vector::new(f(v.x, 0), f(v.y, 1), f(v.z, 2))
+        let src = [v.x, v.y, v.z];
+        let f = |axis: usize| {
+            let c = src[self.axes[axis] as usize];
+            if self.flip[axis] { -c } else { c }
+        };
+        Vector::new(f(0), f(1), f(2))
     }
 }
 
@@ -263,6 +311,16 @@ pub enum CastlingRule {
     },
 }
 
+/// What a stalemate scores (a named hook).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StalemateRule {
+    /// A draw (FIDE, and every variant that says nothing).
+    Draw,
+    /// Savard's rule (as in Leaping Bat Chess): 3/5 of a point for the side
+    /// that stalemates, 2/5 for the side stalemated.
+    ThreeFifths,
+}
+
 /// A variant as data.
 #[derive(Clone, Debug)]
 pub struct VariantSpec {
@@ -308,6 +366,15 @@ pub struct VariantSpec {
     pub rider: Option<char>,
     /// Castling.
     pub castling: CastlingRule,
+    /// The king's quiet moves while its side is in check, where they are
+    /// fewer than its usual ones (Savard: the six orthogonal steps; its
+    /// captures stay as always). Steps only.
+    pub king_in_check: Option<Motion>,
+    /// What a stalemate scores.
+    pub stalemate: StalemateRule,
+    /// The board is a reconstruction (RULES.md: the seed's pictures are lost),
+    /// which every interface that shows or describes it says.
+    pub reconstruction: bool,
 }
 
 impl VariantSpec {

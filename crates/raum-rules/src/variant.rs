@@ -129,6 +129,9 @@ pub struct Variant<S: CellSet> {
     /// index in `leaper_kinds` (a rider attacks only from a shared cell).
     pub(crate) rider: Option<Kind>,
     pub(crate) rider_leaper: usize,
+    /// Per cell: the king's quiet steps while in check, where the variant
+    /// restricts them (Savard); empty otherwise.
+    pub(crate) king_check_quiet: Vec<S>,
     /// `[kind * cells + cell]`: leap targets for quiet moves and captures.
     pub(crate) move_leaps: Vec<S>,
     pub(crate) capture_leaps: Vec<S>,
@@ -453,13 +456,20 @@ impl<S: CellSet> Variant<S> {
         }
         let zobrist = Zobrist::new(spec.id as u64, kinds, n, sets);
         let noncombatant = spec.noncombatant;
+        let king_check_quiet: Vec<S> = match &spec.king_in_check {
+            Some(m) if !m.slides.is_empty() || !m.rays.is_empty() => {
+                return Err(VariantError::Unsupported("the king's moves in check must be steps".into()));
+            }
+            Some(m) => (0..n).map(|cell| Tables::<S>::leaps(&board, cell, &m.leaps)).collect(),
+            None => Vec::new(),
+        };
 
         Ok(Variant {
             spec,
             board,
             cyclic: geo.cyclic(),
             noncombatant,
-            exotic: geo.cyclic() || noncombatant || rider.is_some(),
+            exotic: geo.cyclic() || noncombatant || rider.is_some() || !king_check_quiet.is_empty(),
             geo,
             lines,
             kinds,
@@ -467,6 +477,7 @@ impl<S: CellSet> Variant<S> {
             pawn,
             rider,
             rider_leaper,
+            king_check_quiet,
             move_leaps,
             capture_leaps,
             capture_leaps_from,
@@ -628,10 +639,22 @@ impl<S: CellSet> Variant<S> {
     /// Whether shortcut move generators outside the rules core (an engine's
     /// capture generator, a quick legality test of a hash move) may assume
     /// plain chess geometry: a piece captures every enemy man it attacks, and
-    /// a pin or a check runs along one arc. Where this is false (a wrapping
-    /// board, the non-combatant rule) take moves from the legal generator.
+    /// a pin or a check runs along one arc, a king moves where it attacks.
+    /// Where this is false (a wrapping board, the non-combatant rule, shared
+    /// cells, a king restricted in check) take moves from the legal generator.
     pub fn plain_captures(&self) -> bool {
-        !self.cyclic && !self.spec.noncombatant && self.rider.is_none()
+        !self.cyclic && !self.spec.noncombatant && self.rider.is_none() && self.king_check_quiet.is_empty()
+    }
+
+    /// What a stalemate scores here.
+    pub fn stalemate_rule(&self) -> crate::spec::StalemateRule {
+        self.spec.stalemate
+    }
+
+    /// Whether the board is a reconstruction (RULES.md: Savard's boards, whose
+    /// pictures are lost), which an interface showing it must say.
+    pub fn is_reconstruction(&self) -> bool {
+        self.spec.reconstruction
     }
 
     /// The kind that rides with friendly pieces (Five Up's unicorn), if any.

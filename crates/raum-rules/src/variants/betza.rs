@@ -8,7 +8,7 @@
 use super::row;
 use crate::motion::{Motion, PieceDef, Role};
 use crate::piece::Color;
-use crate::spec::{CastleSlot, CastlingRule, CellNaming, Mirror, PawnRules, VariantId, VariantSpec};
+use crate::spec::{CastleSlot, CastlingRule, CellNaming, Mirror, PawnRules, StalemateRule, VariantId, VariantSpec};
 use raum_geometry::Family::{Diagonal2D, Diagonal3D, Orthogonal};
 use raum_geometry::{Coord, Shape, Topology, Vector, leap_vectors};
 
@@ -100,7 +100,7 @@ pub(super) fn spec(rules: Rules) -> VariantSpec {
         promote_to: vec!['Q', 'R', 'B', 'N'],
         column_rule: false,
     };
-    let mirror = Mirror { flip: [false, true, false] };
+    let mirror = Mirror::flips([false, true, false]);
     let mut slots = Vec::new();
     for color in Color::ALL {
         let place = |c: Coord| if color == Color::White { c } else { mirror.cell(c, [8, 8, 8]) };
@@ -131,7 +131,7 @@ pub(super) fn spec(rules: Rules) -> VariantSpec {
         title,
         shape: Shape::cuboid(8, 8, 8),
         topology: Topology::BOUNDED,
-        naming: CellNaming::NumberFileRank,
+        naming: CellNaming::NumberFileRank { first: 1 },
         pieces,
         army,
         mirror,
@@ -142,5 +142,8 @@ pub(super) fn spec(rules: Rules) -> VariantSpec {
         noncombatant: false,
         rider: None,
         castling: CastlingRule::Slots { rook: 'R', slots },
+        king_in_check: None,
+        stalemate: StalemateRule::Draw,
+        reconstruction: false,
     }
 }

@@ -7,7 +7,7 @@
 
 use super::row;
 use crate::motion::{Motion, PieceDef, Role};
-use crate::spec::{CastlingRule, CellNaming, Mirror, PawnRules, PawnSet, VariantId, VariantSpec};
+use crate::spec::{CastlingRule, CellNaming, Mirror, PawnRules, PawnSet, StalemateRule, VariantId, VariantSpec};
 use raum_geometry::Family::{Diagonal2D, Diagonal3D, Orthogonal};
 use raum_geometry::{Coord, DIRECTIONS, Shape, Topology, Vector};
 
@@ -101,7 +101,7 @@ pub(super) fn spec() -> VariantSpec {
         naming: CellNaming::FileRankGreek,
         pieces,
         army,
-        mirror: Mirror { flip: [false, true, false] },
+        mirror: Mirror::flips([false, true, false]),
         pawn_sets,
         start_sets: [0, 1],
         free_pawn_sets: true,
@@ -109,5 +109,8 @@ pub(super) fn spec() -> VariantSpec {
         noncombatant: false,
         rider: None,
         castling: CastlingRule::None,
+        king_in_check: None,
+        stalemate: StalemateRule::Draw,
+        reconstruction: false,
     }
 }

@@ -12,7 +12,7 @@
 
 use super::row;
 use crate::motion::{Motion, PieceDef, Role};
-use crate::spec::{CastlingRule, CellNaming, Mirror, PawnRules, VariantId, VariantSpec};
+use crate::spec::{CastlingRule, CellNaming, Mirror, PawnRules, StalemateRule, VariantId, VariantSpec};
 use raum_geometry::Family::{Diagonal2D, Diagonal3D, Orthogonal};
 use raum_geometry::{Coord, Shape, Topology, Vector};
 
@@ -84,8 +84,8 @@ pub(super) fn spec(id: VariantId) -> VariantSpec {
         naming: CellNaming::LevelFileRank { levels: "ABCDE" },
         pieces,
         army,
-        mirror: Mirror { flip: [false, true, true] },
-        pawn_sets: VariantSpec::mirrored_pawns(pawns, Mirror { flip: [false, true, true] }, [5, 5, 5]),
+        mirror: Mirror::flips([false, true, true]),
+        pawn_sets: VariantSpec::mirrored_pawns(pawns, Mirror::flips([false, true, true]), [5, 5, 5]),
         start_sets: [0, 1],
         free_pawn_sets: false,
         // On the torus a pawn can come back round to a start cell: only one
@@ -94,5 +94,8 @@ pub(super) fn spec(id: VariantId) -> VariantSpec {
         noncombatant: torus,
         rider: unicorn.then_some('U'),
         castling: CastlingRule::SwapOnce { rook: 'R' },
+        king_in_check: None,
+        stalemate: StalemateRule::Draw,
+        reconstruction: false,
     }
 }

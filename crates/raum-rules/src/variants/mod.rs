@@ -5,6 +5,7 @@ pub(crate) mod book;
 mod five_up;
 mod octahedral;
 mod raumschach;
+mod savard;
 
 use crate::spec::{VariantId, VariantSpec};
 
@@ -22,6 +23,10 @@ pub fn spec(id: VariantId) -> VariantSpec {
         VariantId::BetzaFlat => betza::spec(betza::Rules::Flat),
         VariantId::BetzaVery3d => betza::spec(betza::Rules::Very3d),
         VariantId::Book3d => book::spec(),
+        VariantId::WingTable => savard::spec(savard::Board::WingTable),
+        VariantId::WingTableAlt => savard::spec(savard::Board::WingTableAlt),
+        VariantId::Forced3d => savard::spec(savard::Board::Forced3d),
+        VariantId::Triquetral => savard::spec(savard::Board::Triquetral),
     }
 }
 
@@ -42,6 +47,9 @@ pub fn cells(id: VariantId) -> usize {
         | VariantId::BetzaFlat
         | VariantId::BetzaVery3d
         | VariantId::Book3d => 512,
+        VariantId::WingTable | VariantId::WingTableAlt => 156,
+        VariantId::Forced3d => 112,
+        VariantId::Triquetral => 173,
     }
 }
 

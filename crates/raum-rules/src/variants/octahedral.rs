@@ -7,7 +7,7 @@
 use super::row;
 use crate::motion::{Motion, PieceDef, Role};
 use crate::piece::Color;
-use crate::spec::{CastleSlot, CastlingRule, CellNaming, Mirror, PawnRules, VariantId, VariantSpec};
+use crate::spec::{CastleSlot, CastlingRule, CellNaming, Mirror, PawnRules, StalemateRule, VariantId, VariantSpec};
 use raum_geometry::Family::{Diagonal2D, Diagonal3D, Orthogonal};
 use raum_geometry::{Coord, Shape, Topology, Vector};
 
@@ -58,7 +58,7 @@ pub(super) fn spec(pyramid: bool) -> VariantSpec {
         promote_to: vec!['Q', 'R', 'B', 'N', 'E'],
         column_rule: true,
     };
-    let mirror = Mirror { flip: [false, true, false] };
+    let mirror = Mirror::flips([false, true, false]);
     let at = |x: i8| Coord::new(x, 0, v_level);
     let mut slots = Vec::new();
     for color in Color::ALL {
@@ -99,5 +99,8 @@ pub(super) fn spec(pyramid: bool) -> VariantSpec {
         noncombatant: false,
         rider: None,
         castling: CastlingRule::Slots { rook: 'R', slots },
+        king_in_check: None,
+        stalemate: StalemateRule::Draw,
+        reconstruction: false,
     }
 }

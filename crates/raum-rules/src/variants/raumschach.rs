@@ -5,7 +5,7 @@
 
 use super::row;
 use crate::motion::{Motion, PieceDef, Role};
-use crate::spec::{CastlingRule, CellNaming, Mirror, PawnRules, VariantId, VariantSpec};
+use crate::spec::{CastlingRule, CellNaming, Mirror, PawnRules, StalemateRule, VariantId, VariantSpec};
 use raum_geometry::Family::{Diagonal2D, Diagonal3D, Orthogonal};
 use raum_geometry::{Coord, Shape, Topology, Vector};
 
@@ -52,13 +52,16 @@ pub(super) fn spec() -> VariantSpec {
         pieces,
         army,
         // Black is White reflected through the centre of the cube.
-        mirror: Mirror { flip: [true, true, true] },
-        pawn_sets: VariantSpec::mirrored_pawns(pawns, Mirror { flip: [true, true, true] }, [5, 5, 5]),
+        mirror: Mirror::flips([true, true, true]),
+        pawn_sets: VariantSpec::mirrored_pawns(pawns, Mirror::flips([true, true, true]), [5, 5, 5]),
         start_sets: [0, 1],
         free_pawn_sets: false,
         track_unmoved: false,
         noncombatant: false,
         rider: None,
         castling: CastlingRule::None,
+        king_in_check: None,
+        stalemate: StalemateRule::Draw,
+        reconstruction: false,
     }
 }
