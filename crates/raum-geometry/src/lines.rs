@@ -402,20 +402,29 @@ fn search_magic<K: Copy, M: Copy, V: Copy + PartialEq>(
 ) -> (M, u32, Vec<Option<V>>) {
     let mut bits = min_bits.max(1);
     loop {
-        for _ in 0..100_000 {
+        // One table per size, its slots marked with the try that filled them:
+        // clearing (or allocating) the table for each of up to 100,000 tries
+        // cost seconds on boards whose lines need many tries.
+        let mut table: Vec<Option<V>> = vec![None; 1 << bits];
+        let mut filled_by: Vec<u32> = vec![u32::MAX; 1 << bits];
+        for attempt in 0..100_000u32 {
             let magic = random(rng);
-            let mut table: Vec<Option<V>> = vec![None; 1 << bits];
             let fits = keys.iter().zip(values).all(|(&key, &value)| {
-                let slot = &mut table[index(key, magic, bits)];
-                match slot {
-                    Some(prev) => *prev == value,
-                    None => {
-                        *slot = Some(value);
-                        true
-                    }
+                let i = index(key, magic, bits);
+                if filled_by[i] == attempt {
+                    table[i] == Some(value)
+                } else {
+                    filled_by[i] = attempt;
+                    table[i] = Some(value);
+                    true
                 }
             });
             if fits {
+                for (slot, &by) in table.iter_mut().zip(&filled_by) {
+                    if by != attempt {
+                        *slot = None;
+                    }
+                }
                 return (magic, bits, table);
             }
         }

@@ -1,10 +1,12 @@
 //! Differential testing: on positions from random games, the fast table-driven
 //! generator and the naive reference generators (`raum_conformance::naive` for
-//! the 5x5x5 boards, `naive_wide` for the others: coordinates only, no tables)
+//! the 5x5x5 boards, `naive_savard` for Savard's, `naive_wide` for the others:
+//! coordinates only, no tables)
 //! list exactly the same legal moves, and playing a move gives the same
 //! position string.
 
 use raum_conformance::naive::NaivePosition;
+use raum_conformance::naive_savard::SavardPosition;
 use raum_conformance::naive_wide::WidePosition;
 use raum_conformance::rng::Rng;
 use raum_notation::{format_move, format_position};
@@ -42,14 +44,17 @@ macro_rules! reference {
 }
 reference!(NaivePosition);
 reference!(WidePosition);
+reference!(SavardPosition);
 
 /// Plays random games until `positions` positions have been compared.
 fn compare(id: VariantId, positions: usize, seed: u64) {
     let run = Compare { positions, seed };
-    if id.width() == raum_rules::CellWidth::W128 {
-        id.dispatch(run.with::<NaivePosition>())
-    } else {
-        id.dispatch(run.with::<WidePosition>())
+    match id {
+        VariantId::WingTable | VariantId::WingTableAlt | VariantId::Forced3d | VariantId::Triquetral => {
+            id.dispatch(run.with::<SavardPosition>())
+        }
+        _ if id.width() == raum_rules::CellWidth::W128 => id.dispatch(run.with::<NaivePosition>()),
+        _ => id.dispatch(run.with::<WidePosition>()),
     }
 }
 
@@ -195,4 +200,24 @@ fn five_up_torus_fast_equals_naive_on_10000_positions() {
 #[test]
 fn five_up_unicorn_fast_equals_naive_on_10000_positions() {
     compare(VariantId::FiveUpUnicorn, 10_000, 0x5EED_000C);
+}
+
+#[test]
+fn wing_table_fast_equals_naive_on_10000_positions() {
+    compare(VariantId::WingTable, 10_000, 0x5EED_000D);
+}
+
+#[test]
+fn wing_table_alt_fast_equals_naive_on_10000_positions() {
+    compare(VariantId::WingTableAlt, 10_000, 0x5EED_000E);
+}
+
+#[test]
+fn forced_3d_fast_equals_naive_on_10000_positions() {
+    compare(VariantId::Forced3d, 10_000, 0x5EED_000F);
+}
+
+#[test]
+fn triquetral_fast_equals_naive_on_10000_positions() {
+    compare(VariantId::Triquetral, 10_000, 0x5EED_0010);
 }

@@ -10,4 +10,5 @@ mod outcomes;
 mod perft_suite;
 mod properties;
 mod records;
+mod savard;
 mod wide_seed;
