@@ -52,11 +52,16 @@ pub fn render_diagram<S: CellSet>(v: &Variant<S>, setup: &Setup, marks: Option<M
             let mut parts = Vec::new();
             for (i, &z) in row.iter().enumerate() {
                 let label = if i % 2 == 0 { format!("{:>label_width$}", y + 1) } else { " ".repeat(label_width) };
-                let mut s = format!("{label} |");
+                // A wall stands beside every cell that exists; where the
+                // bounding box has no cell there is only blank (irregular boards).
+                let exists = |x: i8| (0..w).contains(&x) && v.board().cell_at(Coord::new(x, y, z)).is_some();
+                let wall = |x: i8| if exists(x - 1) || exists(x) { '|' } else { ' ' };
+                let mut s = format!("{label} ");
                 for x in 0..w {
+                    s.push(wall(x));
                     s.push(cell_char(v, setup, marks, Coord::new(x, y, z)));
-                    s.push('|');
                 }
+                s.push(wall(w));
                 parts.push(s);
             }
             lines.push(parts.join(" "));

@@ -4,7 +4,7 @@
 
 use raum_geometry::{Family, Vector};
 use raum_notation::start_string;
-use raum_rules::{CastlingRule, Color, Motion, Piece, Role, Variant, VariantFn, VariantId, Width};
+use raum_rules::{CastlingRule, Color, Motion, Piece, Role, StalemateRule, Variant, VariantFn, VariantId, Width};
 use serde::Serialize;
 
 /// A variant in the list of variants.
@@ -73,9 +73,17 @@ pub struct RulesInfo {
 }
 
 /// Whether RULES.md gives this board as a reconstruction of a lost figure
-/// (Savard's boards, when they land); none of today's variants is one.
-fn reconstruction(_id: VariantId) -> bool {
-    false
+/// (Savard's boards).
+fn reconstruction(id: VariantId) -> bool {
+    id.dispatch(Reconstruction)
+}
+
+struct Reconstruction;
+impl VariantFn for Reconstruction {
+    type Output = bool;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> bool {
+        v.is_reconstruction()
+    }
 }
 
 /// Whether the web app offers `id`. Not yet `five-up-unicorn`: its boards
@@ -309,6 +317,20 @@ fn rule_texts<S: Width>(v: &Variant<S>) -> Vec<String> {
         let joined: Vec<&str> = (0..3).filter(|&i| wraps[i]).map(|i| names[i]).collect();
         out.push(format!("The board wraps around: the {} join end to end.", joined.join(" and ")));
     }
+    if v.is_reconstruction() {
+        out.push(
+            "This board is a reconstruction: the seed's pictures are lost, and RULES.md rebuilds it from every \
+             sentence of the seed."
+                .into(),
+        );
+    }
+    if v.spec().king_in_check.is_some() {
+        out.push(
+            "While in check the king moves without capturing only one step along the 6 orthogonal directions; it \
+             still captures in all 26."
+                .into(),
+        );
+    }
     if v.free_pawn_sets() {
         out.push("Each side chooses the axes its pawns move along; the choice is part of the position.".into());
     }
@@ -333,10 +355,16 @@ fn rule_texts<S: Width>(v: &Variant<S>) -> Vec<String> {
             slots.len()
         )),
     }
-    out.push(
-        "The game ends by checkmate. It is drawn by stalemate, by the 50-move rule (100 plies without a capture or a \
-         pawn move), by the third occurrence of a position, or when only the kings are left."
+    out.push(match v.stalemate_rule() {
+        StalemateRule::Draw => "The game ends by checkmate. It is drawn by stalemate, by the 50-move rule (100 plies \
+                                without a capture or a pawn move), by the third occurrence of a position, or when only \
+                                the kings are left."
             .into(),
-    );
+        StalemateRule::ThreeFifths => "The game ends by checkmate, or by stalemate, which scores 3/5 for the side \
+                                       that stalemates and 2/5 for the side stalemated (3/5-2/5). It is drawn by the \
+                                       50-move rule (100 plies without a capture or a pawn move), by the third \
+                                       occurrence of a position, or when only the kings are left."
+            .into(),
+    });
     out
 }
