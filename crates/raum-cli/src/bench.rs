@@ -305,6 +305,102 @@ pub const POSITIONS: &[(VariantId, &str)] = &[
         VariantId::FiveUpUnicorn,
         "1k1g1|3p1|5|2p2|5/1b3|pNppp|5|B4|R4/5|5|4p|PP3|5/r3b|5|1PP1P|1G1P1|5/5|5|5|P1PP1|1K2R w Kk - 0 31",
     ),
+    (
+        VariantId::WingTable,
+        "rnnr|baab|pppp|6|6|6|6|6|6|PPPP|BAAB|RNNR/ukqu|pppp|6|6|6|6|6|6|PPPP|UQKU/pppp|6|6|6|6|6|6|PPPP w - - 0 1",
+    ),
+    (
+        VariantId::WingTable,
+        "rnnr|baab|p1pp|2p3|6|6|6|6|6|PPP1|2AB|RNNR/u2u|p2p|2pp2|6|6|6|3P2|1P2A1|1PPP|U1KU/ppkp|3p2|6|6|6|6|1B2P1|PPP1 w - - 0 10",
+    ),
+    (
+        VariantId::WingTable,
+        "r2r|1aab|p1pp|2p3|3n2|5b|2A3|3N2|3P2|PP2|2A1|RN1R/u2u|p2p|2pp2|6|6|2n3|2BP2|1P4|1PPP|U1KU/ppk1|3p2|4p1|4B1|6|6|4P1|PPP1 w - - 5 18",
+    ),
+    (
+        VariantId::WingTable,
+        "r2r|1a1b|p1p1|2p3|3pR1|6|6|6|3P2|PPN1|2A1|R3/uk1u|p2p|6|6|6|2n3|2BP2|1P4|1PPP|U1KU/pp2|2ap2|4p1|6|6|6|4P1|PPP1 w - - 1 26",
+    ),
+    (
+        VariantId::WingTable,
+        "r3|1a2|pup1|2p3|3p2|6|6|2NPrn|6|PP2|K3|R3/1k1u|p2p|6|b5|6|6|2BP2|1P4|1PPP|U2U/pp2|2a3|3p2|6|6|6|2A1P1|PPP1 w - - 0 34",
+    ),
+    (
+        VariantId::WingTable,
+        "3r|1a2|pup1|6|2pp2|6|6|3PA1|6|PP2|K3|3R/1k1u|p2p|6|b5|4n1|3P2|6|1P1B2|2PP|U2U/pp2|2a3|6|6|6|3N2|3pP1|PP2 w - - 0 42",
+    ),
+    (
+        VariantId::WingTableAlt,
+        "rnnr|buub|pppp|6|6|6|6|6|6|PPPP|BUUB|RNNR/ukqu|pppp|6|6|6|6|6|6|PPPP|UQKU/pppp|6|6|6|6|6|6|PPPP w - - 0 1",
+    ),
+    (
+        VariantId::WingTableAlt,
+        "rn1r|1uub|p1pp|2p3|4b1|6|6|2N3|1P4|1PPP|BUUB|R2R/uk1u|ppnp|3p2|6|6|6|1N4|3P2|PP1P|U1KU/ppp1|4p1|6|6|6|6|6|PPPP w - - 1 10",
+    ),
+    (
+        VariantId::WingTableAlt,
+        "r2r|1uub|p1np|2pp1b|2N3|6|2n3|2N3|1PP3|2PP|1UUB|R2R/uk1u|p2p|6|2pp2|6|2B3|6|3P2|PP1P|U1KU/ppp1|4p1|6|6|6|6|6|PPPP w - - 4 18",
+    ),
+    (
+        VariantId::WingTableAlt,
+        "r1kr|2u1|p2p|3pub|1b4|6|6|2N3|1PP3|2PP|2U1|R2R/u2u|p2p|6|2p3|3p2|2B3|6|3PP1|PP2|U1KU/ppp1|3np1|6|6|6|6|4B1|PPPP w - - 0 26",
+    ),
+    (
+        VariantId::WingTableAlt,
+        "r1kr|2u1|p2p|3p2|3n2|b5|6|6|1PP3|2PP|2U1|R2R/u2u|3p|6|1ppu2|B5|2Bp2|3P2|4P1|PP2|U1KU/ppp1|4p1|6|6|6|6|6|PPPP w - - 0 34",
+    ),
+    (
+        VariantId::WingTableAlt,
+        "r1kr|2u1|p1up|3p2|1R4|b1u3|6|6|2P3|2PP|2U1|3R/u3|3p|6|2p3|2P3|1p1p2|3P2|4P1|PP2|U1KU/ppp1|6|6|4p1|6|1B1P2|6|PP1P w - - 2 42",
+    ),
+    (
+        VariantId::Forced3d,
+        "r|bu|ppp|4|4|4|4|PPPP|BUUB|RNNR/n|uq|ppp|4|4|4|4|PPPP|UQKU/n|uk|ppp|4|4|4|4|PPPP/r|bu|ppp|4|4|4|4 w - - 0 1",
+    ),
+    (
+        VariantId::Forced3d,
+        "r|bu|ppp|4|2q1|4|PBP1|NP1P|BUU1|R1NR/n|u1|ppp|4|4|4|2PP|PP2|U1KU/n|u1|p2|1pp1|4|1Q2|4|PPPP/r|bu|p1k|4|1pp1|4|4 w - - 0 10",
+    ),
+    (
+        VariantId::Forced3d,
+        "r|bu|ppp|4|4|4|P1P1|1P1P|BUU1|R1NR/n|u1|ppp|4|2N1|1BPP|4|PP2|U1KU/1|u1|pn1|2pk|4|4|2P1|PP1P/r|1u|3|4|1ppb|p3|4 w - - 1 18",
+    ),
+    (
+        VariantId::Forced3d,
+        "r|bu|p1p|1p2|4|4|2PP|1P2|BU2|R1NR/n|u1|ppp|4|4|1PPP|1N2|PP1U|U1KU/1|u1|p2|2p1|2P1|3b|4|PP1P/r|1u|2k|4|4|ppp1|4 w - - 0 26",
+    ),
+    (
+        VariantId::Forced3d,
+        "r|1u|p1p|1p2|4|2PP|4|1P2|1U2|R1NR/n|u1|b1p|p3|3p|2P1|4|PP1U|UK2/1|2|p2|4|2P1|4|4|PP1P/r|1u|1uk|4|4|pNp1|1U2 w - - 0 34",
+    ),
+    (
+        VariantId::Forced3d,
+        "r|1u|p1p|Rp2|4|3P|4|1P2|4|2N1/n|u1|2p|p3|4|2Pb|4|PPKU|U3/1|2|p2|2k1|4|4|4|PP1P/r|1u|3|4|4|pN2|4 w - - 0 42",
+    ),
+    (
+        VariantId::Triquetral,
+        "5|5|5|5|5/pppp|5|5|5|5|5|PPPP|BAAB|RNNR/ukqu|pppp|5|5|5|5|5|PPPP|UQKU/rnnr|baab|pppp|5|5|5|5|5|PPPP/5|5|5|5|5 w - - 0 1",
+    ),
+    (
+        VariantId::Triquetral,
+        "5|5|5|5|1A3/pppp|5|5|5|4u|2P1P|P1P1|3B|RNNR/uk2|p1pp|1p3|5|5|5|5|PPPP|U1KU/rnnr|baa1|pp1p|2p2|A4|5|5|5|PPPP/5|5|5|5|5 w - - 0 10",
+    ),
+    (
+        VariantId::Triquetral,
+        "5|5|5|a4|5/pppp|5|4P|5|u4|2P2|P1P1|3B|RNNR/u3|pkpp|1p3|2n2|5|2A2|3PP|PP2|U1KU/r1nr|b1a1|pp1p|2p2|5|5|5|4A|PPPP/5|5|5|5|5 w - - 3 18",
+    ),
+    (
+        VariantId::Triquetral,
+        "5|5|5|5|5/pppp|5|4u|5|5|1P3|2P1|3B|RN1R/u3|pkpp|5|1pn2|5|2A2|1P1PP|NP2|U1KU/r1nr|b1a1|p2p|1p3|5|5|5|4A|PPPP/5|5|5|5|5 w - - 0 26",
+    ),
+    (
+        VariantId::Triquetral,
+        "5|5|5|5|5/pppp|5|5|5|1P3|5|2P1|4|RN1R/u3|p1pp|5|1p3|1nAu1|2APP|1P3|NP2|UK1U/r1nr|2a1|p2p|2k2|1p3|5|5|4B|PPPP/5|5|3b1|5|5 w - - 1 34",
+    ),
+    (
+        VariantId::Triquetral,
+        "5|5|5|5|5/pppp|5|5|5|1R3|5|2P1|4|1N1K/u3|B1pp|5|1p1k1|2P2|N1A1P|1P3|1P2|U2U/2nr|2a1|p3|3p1|5|5|5|5|rPPP/5|5|3b1|5|5 w - - 0 42",
+    ),
 ];
 
 fn score_text(s: Score) -> String {

@@ -11,6 +11,11 @@
 //!   (P 1, N 3, B 3, U 3, R 5, G 6, W 7, Q 9, by letter; anything else 0),
 //!   breaking ties and choosing among non-captures at random (seeded).
 //!
+//! Games are scored as the rules score them: a win 1, a draw 1/2, and on
+//! Savard's boards a stalemate 3/5 to the side that stalemates and 2/5 to
+//! the other, which the score, Elo and pair statistics count as 0.6 and 0.4
+//! (and the summary shows as wins and losses "by stalemate").
+//!
 //! Games are played in pairs on the same opening with the colours swapped.
 //! Openings are position strings from `--openings FILE` (one a line; blank lines
 //! and lines starting with `#` are skipped; used in turn, cycling) or
@@ -25,7 +30,9 @@ use crate::uci_client::{Said, UciEngine};
 use anyhow::{Context, Result, bail};
 use raum_engine::{Engine, EvalParams, Feature, Features, Limits, Score, SearchParams};
 use raum_notation::{Record, RecordResult, format_move, format_position, parse_position, termination_of};
-use raum_rules::{Color, DrawReason, Game, Move, MoveKind, Outcome, Position, Variant, VariantFn, VariantId, Width};
+use raum_rules::{
+    Color, DrawReason, Game, Move, MoveKind, Outcome, Points, Position, Variant, VariantFn, VariantId, Width,
+};
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -317,8 +324,10 @@ impl Player {
 
 /// How one game ended, from White's point of view.
 struct GameResult {
-    /// White's score in half points: 2 win, 1 draw, 0 loss.
-    white_half_points: u32,
+    /// The result as records write it (`1-0`, `3/5-2/5`, ...).
+    result: RecordResult,
+    /// White's score: 1, 1/2, 0, or Savard's stalemate's 3/5 and 2/5.
+    white: Points,
     reason: String,
     /// The record's `Termination` value.
     termination: &'static str,
@@ -329,12 +338,27 @@ struct GameResult {
     adjudicated: Option<Verdict>,
 }
 
-fn result_text(white_half_points: u32) -> &'static str {
-    match white_half_points {
-        2 => "1-0",
-        1 => "1/2-1/2",
-        _ => "0-1",
+/// A game's result and White's score.
+#[derive(Clone, Copy)]
+struct Ending {
+    result: RecordResult,
+    white: Points,
+}
+
+impl Ending {
+    /// The result the rules give the game.
+    fn of_outcome(o: Outcome) -> Ending {
+        Ending { result: RecordResult::of_outcome(o), white: o.points(Color::White) }
     }
+
+    /// A win for `side` outside the rules: adjudication, time, an illegal move.
+    fn win_for(side: Color) -> Ending {
+        let white = if side == Color::White { Points::ONE } else { Points::ZERO };
+        Ending { result: RecordResult::win_for(side), white }
+    }
+
+    /// A draw outside the rules: adjudication, the ply limit.
+    const DRAW: Ending = Ending { result: RecordResult::Draw, white: Points::HALF };
 }
 
 fn play_game<S: Width>(
@@ -348,55 +372,50 @@ fn play_game<S: Width>(
     let mut game = Game::new(start);
     white.new_game();
     black.new_game();
-    let win_for = |c: Color| if c == Color::White { 2 } else { 0 };
     let mut judge = Judge::new(rules);
     let mut verdict = None;
     let mut clocks = Clocks::new(white.time_control(), black.time_control());
     let mut comments: Vec<Option<String>> = Vec::new();
     loop {
-        let end = |half: u32, reason: &str, termination: &'static str, game: &Game<S>, comments: &[Option<String>]| {
-            GameResult {
-                white_half_points: half,
-                reason: reason.to_string(),
-                termination,
-                moves: game.moves().to_vec(),
-                comments: comments.to_vec(),
-                adjudicated: None,
-            }
-        };
-        if let Some(outcome) = game.outcome() {
-            let termination = termination_of(outcome);
-            return match outcome {
-                Outcome::Checkmate { winner } => end(win_for(winner), "checkmate", termination, &game, &comments),
-                Outcome::Stalemate { .. } => end(1, "stalemate", termination, &game, &comments),
-                Outcome::Draw(r) => end(
-                    1,
-                    match r {
-                        DrawReason::Stalemate => "stalemate",
-                        DrawReason::FiftyMoves => "50-move rule",
-                        DrawReason::Repetition => "repetition",
-                        DrawReason::BareKings => "bare kings",
-                    },
+        let end =
+            |ending: Ending, reason: &str, termination: &'static str, game: &Game<S>, comments: &[Option<String>]| {
+                GameResult {
+                    result: ending.result,
+                    white: ending.white,
+                    reason: reason.to_string(),
                     termination,
-                    &game,
-                    &comments,
-                ),
+                    moves: game.moves().to_vec(),
+                    comments: comments.to_vec(),
+                    adjudicated: None,
+                }
             };
+        if let Some(outcome) = game.outcome() {
+            let reason = match outcome {
+                Outcome::Checkmate { .. } => "checkmate",
+                Outcome::Stalemate { .. } | Outcome::Draw(DrawReason::Stalemate) => "stalemate",
+                Outcome::Draw(DrawReason::FiftyMoves) => "50-move rule",
+                Outcome::Draw(DrawReason::Repetition) => "repetition",
+                Outcome::Draw(DrawReason::BareKings) => "bare kings",
+            };
+            return end(Ending::of_outcome(outcome), reason, termination_of(outcome), &game, &comments);
         }
         // The rules first: a move that mates ends the game by mate, whatever the scores said.
         if let Some(v) = verdict {
-            let half = match v {
-                Verdict::Resigns(side) => win_for(side.opponent()),
-                Verdict::Draw => 1,
+            let ending = match v {
+                Verdict::Resigns(side) => Ending::win_for(side.opponent()),
+                Verdict::Draw => Ending::DRAW,
             };
-            return GameResult { adjudicated: Some(v), ..end(half, &v.to_string(), "adjudication", &game, &comments) };
+            return GameResult {
+                adjudicated: Some(v),
+                ..end(ending, &v.to_string(), "adjudication", &game, &comments)
+            };
         }
         if game.moves().len() >= max_plies as usize {
-            return end(1, "max plies (adjudicated draw)", "adjudication", &game, &comments);
+            return end(Ending::DRAW, "max plies (adjudicated draw)", "adjudication", &game, &comments);
         }
         let side = game.position().side_to_move();
         let player = if side == Color::White { &mut *white } else { &mut *black };
-        let loses = win_for(side.opponent());
+        let loses = Ending::win_for(side.opponent());
         let started = Instant::now();
         let choice = player.choose(&game, rng, &clocks);
         if !clocks.charge(side, started.elapsed()) {
@@ -437,11 +456,7 @@ fn match_record<S: Width>(v: &'static Variant<S>, a: &MatchArgs, p: &Played<S>, 
     r.set_tag("Round", &p.number.to_string());
     r.set_tag("White", white);
     r.set_tag("Black", black);
-    r.set_result(match p.result.white_half_points {
-        2 => RecordResult::WhiteWins,
-        1 => RecordResult::Draw,
-        _ => RecordResult::BlackWins,
-    });
+    r.set_result(p.result.result);
     r.set_tag("Termination", p.result.termination);
     if !matches!(p.result.termination, "checkmate" | "stalemate" | "fifty-move" | "repetition" | "bare-kings") {
         r.set_tag("TerminationDetails", &p.result.reason);
@@ -555,44 +570,68 @@ fn read_book<S: Width>(v: &'static Variant<S>, path: &std::path::Path) -> Result
 }
 
 /// The match's tally from A's point of view.
-#[derive(Default)]
 struct Tally {
-    wins: u64,
-    draws: u64,
-    losses: u64,
-    pairs: [u64; 5],
+    /// A's games by A's score.
+    scores: stats::GameScores,
+    /// Pairs by A's total over the two games.
+    pairs: stats::PairScores,
     /// Games ended by resign and by draw adjudication.
     resigned: u64,
     adjudicated_draws: u64,
 }
 
+impl Default for Tally {
+    fn default() -> Self {
+        Tally { scores: [0; stats::ONE + 1], pairs: [0; 2 * stats::ONE + 1], resigned: 0, adjudicated_draws: 0 }
+    }
+}
+
 impl Tally {
-    /// Adds the games of one pair (A's half points in each); a lone last
-    /// game counts for W/D/L but not for the pentanomial statistics.
-    fn add_pair(&mut self, a_half_points: &[u32]) {
-        for &h in a_half_points {
-            match h {
-                2 => self.wins += 1,
-                1 => self.draws += 1,
-                _ => self.losses += 1,
-            }
+    /// Adds the games of one pair (A's score in each); a lone last game
+    /// counts for the score and W/D/L but not for the pair statistics.
+    fn add_pair(&mut self, a_points: &[Points]) {
+        for p in a_points {
+            self.scores[usize::from(p.0)] += 1;
         }
-        if let [x, y] = a_half_points {
-            self.pairs[stats::pair_index(x + y)] += 1;
+        if let [x, y] = a_points {
+            self.pairs[usize::from(x.0) + usize::from(y.0)] += 1;
         }
     }
 
     fn games(&self) -> u64 {
-        self.wins + self.draws + self.losses
+        self.scores.iter().sum()
     }
+
+    /// Games A scored more in than B: by mate, stalemate, adjudication, time or forfeit.
+    fn wins(&self) -> u64 {
+        self.scores[stats::ONE / 2 + 1..].iter().sum()
+    }
+
+    fn draws(&self) -> u64 {
+        self.scores[stats::ONE / 2]
+    }
+
+    fn losses(&self) -> u64 {
+        self.scores[..stats::ONE / 2].iter().sum()
+    }
+
+    /// Wins and losses by Savard's stalemate (3/5 and 2/5).
+    fn stalemates(&self) -> (u64, u64) {
+        (self.scores[usize::from(Points::THREE_FIFTHS.0)], self.scores[usize::from(Points::TWO_FIFTHS.0)])
+    }
+}
+
+/// ` (2 by stalemate)` after a count of wins or losses, where there were any.
+fn by_stalemate(n: u64) -> String {
+    if n == 0 { String::new() } else { format!(" ({n} by stalemate)") }
 }
 
 /// One finished game, as a worker reports it.
 struct Played<S: Width> {
     number: u64,
     start: Position<S>,
-    /// A's half points.
-    a_half_points: u32,
+    /// A's score.
+    a_points: Points,
     result: GameResult,
 }
 
@@ -611,8 +650,8 @@ fn play_pair<S: Width>(ctx: &MatchContext<S>, players: &mut (Player, Player), pa
         let (pa, pb) = (&mut players.0, &mut players.1);
         let (white, black) = if second { (pb, pa) } else { (pa, pb) };
         let result = play_game(start, white, black, &mut rng, a.max_plies, ctx.rules);
-        let a_half_points = if second { 2 - result.white_half_points } else { result.white_half_points };
-        out.push(Played { number: g + 1, start, a_half_points, result });
+        let a_points = if second { Points(Points::ONE.0 - result.white.0) } else { result.white };
+        out.push(Played { number: g + 1, start, a_points, result });
     }
     out
 }
@@ -706,8 +745,8 @@ fn run_match_at<S: Width>(v: &'static Variant<S>, a: &MatchArgs) -> Result<()> {
         }
         drop(tx);
         for games in rx {
-            let halves: Vec<u32> = games.iter().map(|p| p.a_half_points).collect();
-            tally.add_pair(&halves);
+            let points: Vec<Points> = games.iter().map(|p| p.a_points).collect();
+            tally.add_pair(&points);
             for p in &games {
                 match p.result.adjudicated {
                     Some(Verdict::Draw) => tally.adjudicated_draws += 1,
@@ -724,7 +763,7 @@ fn run_match_at<S: Width>(v: &'static Variant<S>, a: &MatchArgs) -> Result<()> {
                         out,
                         "{}\t{white_name}\t{black_name}\t{}\t{}\t{}\t{}",
                         p.number,
-                        result_text(p.result.white_half_points),
+                        p.result.result,
                         p.result.reason,
                         format_position(&p.start),
                         moves.join(" ")
@@ -741,14 +780,14 @@ fn run_match_at<S: Width>(v: &'static Variant<S>, a: &MatchArgs) -> Result<()> {
                 }
                 out.flush()?;
             }
-            let (elo, margin) = stats::elo_with_margin(tally.wins, tally.draws, tally.losses);
+            let (elo, margin) = stats::elo_with_margin(&tally.scores);
             let line = format!(
                 "Games {}/{}  W {} D {} L {}  Elo {:+.1} ± {:.1}",
                 tally.games(),
                 a.games,
-                tally.wins,
-                tally.draws,
-                tally.losses,
+                tally.wins(),
+                tally.draws(),
+                tally.losses(),
                 elo,
                 margin
             );
@@ -760,7 +799,7 @@ fn run_match_at<S: Width>(v: &'static Variant<S>, a: &MatchArgs) -> Result<()> {
                 next_report = tally.games() + report_every;
             }
             if a.sprt_stop && !halt.load(Ordering::Relaxed) {
-                let llr = stats::pentanomial_llr(tally.pairs, a.sprt_elo0, a.sprt_elo1);
+                let llr = stats::pair_llr(&tally.pairs, a.sprt_elo0, a.sprt_elo1);
                 if llr <= bounds.0 || llr >= bounds.1 {
                     // Games already under way are finished and counted.
                     halt.store(true, Ordering::Relaxed);
@@ -774,14 +813,27 @@ fn run_match_at<S: Width>(v: &'static Variant<S>, a: &MatchArgs) -> Result<()> {
         eprintln!();
     }
     let n = tally.games();
-    let score = (tally.wins as f64 + 0.5 * tally.draws as f64) / n as f64;
-    let (elo, margin) = stats::elo_with_margin(tally.wins, tally.draws, tally.losses);
+    let score = stats::mean_score(&tally.scores);
+    let (elo, margin) = stats::elo_with_margin(&tally.scores);
+    let (stalemate_wins, stalemate_losses) = tally.stalemates();
     println!("A: {}  B: {}  ({})", a.a, a.b, v.spec().title);
-    println!("Games: {n}  W: {}  D: {}  L: {}  (score {:.1}%)", tally.wins, tally.draws, tally.losses, score * 100.0);
+    println!(
+        "Games: {n}  W: {}{}  D: {}  L: {}{}  (score {:.1}%)",
+        tally.wins(),
+        by_stalemate(stalemate_wins),
+        tally.draws(),
+        tally.losses(),
+        by_stalemate(stalemate_losses),
+        score * 100.0
+    );
     println!("Elo: {elo:+.1} ± {margin:.1} (95%)");
-    let p = tally.pairs;
-    println!("Pairs: 0: {}  0.5: {}  1: {}  1.5: {}  2: {}", p[0], p[1], p[2], p[3], p[4]);
-    let llr = stats::pentanomial_llr(p, a.sprt_elo0, a.sprt_elo1);
+    // The five pentanomial totals always, and any other total a pair made.
+    let pairs: Vec<String> = (tally.pairs.iter().enumerate())
+        .filter(|&(k, &c)| c > 0 || stats::is_pentanomial(k))
+        .map(|(k, c)| format!("{}: {c}", stats::points_text(k)))
+        .collect();
+    println!("Pairs: {}", pairs.join("  "));
+    let llr = stats::pair_llr(&tally.pairs, a.sprt_elo0, a.sprt_elo1);
     println!(
         "SPRT: LLR={llr:.2} (bounds {:.2}, {:.2}): {}  [H0: elo={}, H1: elo={}]",
         bounds.0,
@@ -916,6 +968,42 @@ mod tests {
         for id in VariantId::ALL {
             id.dispatch(Openings);
         }
+    }
+
+    /// Wing Table: White (king and rook) takes Black's queen, which stalemates Black.
+    const STALEMATING: &str = "k3|4|4|6|6|6|2R3|6|6|4|1q2|4/4|K3|6|6|6|6|6|6|4|4/4|6|6|6|6|6|6|4 w - - 0 1";
+
+    /// The engine playing both sides of [`STALEMATING`].
+    struct Stalemating;
+    impl VariantFn for Stalemating {
+        type Output = GameResult;
+        fn call<S: Width>(self, v: &'static Variant<S>) -> GameResult {
+            let start = parse_position(v, STALEMATING).unwrap();
+            let spec = parse_spec("engine:depth=2", v.id()).unwrap();
+            let (mut white, mut black) = (Player::new(&spec, v).unwrap(), Player::new(&spec, v).unwrap());
+            play_game(start, &mut white, &mut black, &mut Rng::new(1), 400, Rules::default())
+        }
+    }
+
+    #[test]
+    fn a_savard_stalemate_counts_three_fifths() {
+        let r = VariantId::WingTable.dispatch(Stalemating);
+        assert_eq!(r.moves.len(), 1);
+        assert_eq!((r.result, r.white), (RecordResult::WhiteStalemates, Points::THREE_FIFTHS));
+        assert_eq!((r.reason.as_str(), r.termination, r.adjudicated), ("stalemate", "stalemate", None));
+        // A pair of such games, A White in the first: a win and a loss by stalemate, 0.6 + 0.4.
+        let mut tally = Tally::default();
+        tally.add_pair(&[r.white, Points(Points::ONE.0 - r.white.0)]);
+        assert_eq!((tally.wins(), tally.draws(), tally.losses(), tally.stalemates()), (1, 0, 1, (1, 1)));
+        assert_eq!((tally.scores[36], tally.scores[24], tally.pairs[60]), (1, 1, 1));
+        assert_eq!(stats::mean_score(&tally.scores), 0.5);
+        // A stalemate win and a mate: a pair total of 1.6.
+        tally.add_pair(&[Points::THREE_FIFTHS, Points::ONE]);
+        assert_eq!((tally.wins(), tally.stalemates(), tally.pairs[96], tally.games()), (3, (2, 1), 1, 4));
+        assert!((stats::mean_score(&tally.scores) - 2.6 / 4.0).abs() < 1e-12);
+        // A lone last game counts in the score, not in the pairs.
+        tally.add_pair(&[Points::TWO_FIFTHS]);
+        assert_eq!((tally.losses(), tally.stalemates(), tally.pairs.iter().sum::<u64>()), (2, (2, 2), 2));
     }
 
     #[test]

@@ -44,6 +44,9 @@ fn read_records<S: Width>(
             "1-0" => 1.0,
             "0-1" => 0.0,
             "1/2-1/2" => 0.5,
+            // Savard's stalemate: White's 3/5 or 2/5, as the match scored it.
+            "3/5-2/5" => 0.6,
+            "2/5-3/5" => 0.4,
             other => bail!("{}: unknown result '{other}'", where_()),
         };
         if !seen.insert(fields[5..].join("\t")) {

@@ -95,7 +95,7 @@ fn show_draws_figure_1_and_marks_moves() {
 fn bad_input_fails_with_a_clear_message() {
     let cases: &[(&[&str], &str)] = &[
         (&["perft", "--variant", "chess", "--depth", "1"], "unknown variant 'chess'"),
-        (&["perft", "--variant", "wing-table", "--depth", "1"], "not playable yet"),
+        (&["perft", "--variant", "wing-table-4p", "--depth", "1"], "not playable yet"),
         (&["fen", "--fen", "5|5 w - -"], "expected 5 levels"),
         (
             &[
@@ -133,6 +133,31 @@ fn play_runs_a_game_to_mate() {
     assert!(out.contains("2... BxEb2#"), "{out}");
     assert!(out.contains("Game over: 0-1 (Black mates)"), "{out}");
     assert!(out.contains("Moves: 1. Cc2 Cc4 2. B-Ca1 BxEb2#"), "{out}");
+}
+
+/// Wing Table: White (king and rook) takes Black's queen, which stalemates Black.
+const STALEMATING: &str = "k3|4|4|6|6|6|2R3|6|6|4|1q2|4/4|K3|6|6|6|6|6|6|4|4/4|6|6|6|6|6|6|4 w - - 0 1";
+
+#[test]
+fn play_announces_a_savard_stalemate_as_scored() {
+    let save = std::env::temp_dir().join(format!("raum-play-stalemate-{}.pgn", std::process::id()));
+    let _ = std::fs::remove_file(&save);
+    let args = ["play", "--variant", "wing-table", "--fen", STALEMATING, "--save", save.to_str().unwrap()];
+    let o = raum_with_input(&args, "1c6-1c2\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Game over: 3/5-2/5 (White stalemates)"), "{out}");
+    let record = std::fs::read_to_string(&save).unwrap();
+    assert!(record.contains("[Result \"3/5-2/5\"]") && record.contains("[Termination \"stalemate\"]"), "{record}");
+    std::fs::remove_file(&save).unwrap();
+    // The engine, playing White, takes the stalemate too.
+    let o = raum_with_input(
+        &["play", "--variant", "wing-table", "--fen", STALEMATING, "--engine", "--color", "black", "--level", "2"],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("(1c6-1c2)") && out.contains("Game over: 3/5-2/5 (White stalemates)"), "{out}");
 }
 
 #[test]

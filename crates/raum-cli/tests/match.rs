@@ -290,6 +290,61 @@ fn openings_file_is_used() {
     assert_eq!(lines[1].split('\t').nth(2), Some("greedy"), "colours swap within a pair");
 }
 
+/// Wing Table: White (king and rook) takes Black's queen, which stalemates
+/// Black; every other move leaves White a queen for a rook down.
+const STALEMATING_OPENING: &str = "k3|4|4|6|6|6|2R3|6|6|4|1q2|4/4|K3|6|6|6|6|6|6|4|4/4|6|6|6|6|6|6|4 w - - 0 1";
+
+#[test]
+fn a_savard_stalemate_scores_three_fifths() {
+    let book = temp("stalemate-book.txt");
+    std::fs::write(&book, format!("{STALEMATING_OPENING}\n")).unwrap();
+    let (record, pgn) = (temp("stalemate.tsv"), temp("stalemate.pgn"));
+    let run = |games: &str| {
+        let o = raum(&[
+            "match",
+            "--variant",
+            "wing-table",
+            "--a",
+            "engine:depth=2",
+            "--b",
+            "engine:depth=3",
+            "--games",
+            games,
+            "--openings",
+            book.to_str().unwrap(),
+            "--record",
+            record.to_str().unwrap(),
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    // One game: A, White, stalemates at once and scores 3/5.
+    let out = run("1");
+    assert!(out.contains("Games: 1  W: 1 (1 by stalemate)  D: 0  L: 0  (score 60.0%)"), "{out}");
+    assert!(out.contains("Elo: +70.4 ± inf (95%)"), "{out}");
+    assert_eq!(wdl(&out), (1, 1, 0, 0), "{out}");
+    // A pair: each side stalemates as White, so A wins one game by stalemate
+    // and loses the other, 3/5 + 2/5 = 1 point of 2.
+    let out = run("2");
+    assert!(out.contains("Games: 2  W: 1 (1 by stalemate)  D: 0  L: 1 (1 by stalemate)  (score 50.0%)"), "{out}");
+    assert!(out.contains("Pairs: 0: 0  0.5: 0  1: 1  1.5: 0  2: 0"), "{out}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    for (i, line) in text.lines().enumerate() {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!((f[3], f[4], f[6]), ("3/5-2/5", "stalemate", "1c6-1c2"), "{line}");
+        assert_eq!(f[1], if i == 0 { "engine:depth=2" } else { "engine:depth=3" }, "{line}");
+    }
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(games.matches("[Result \"3/5-2/5\"]").count(), 2, "{games}");
+    assert_eq!(games.matches("[Termination \"stalemate\"]").count(), 2, "{games}");
+    assert!(games.contains(" 3/5-2/5\n"), "{games}");
+    // Replayed under the rules, which end each game in the stalemate the result says.
+    let o = raum(&["pgn", "--check", pgn.to_str().unwrap()]);
+    assert_eq!(stdout(&o), "2 games, all legal\n", "{}", stderr(&o));
+}
+
 #[test]
 fn bad_specs_are_clear_errors() {
     for (spec, says) in [

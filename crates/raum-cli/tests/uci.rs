@@ -271,7 +271,7 @@ fn uci_variant_switches_to_raumschach() {
     let lines = e.until_bestmove(PATIENCE);
     assert!(errors(&lines).is_empty(), "{lines:?}");
     assert!(legal_after(VariantId::Raumschach, &["Bc1-Cb2"], &bestmove(&lines)));
-    e.send("setoption name UCI_Variant value wing-table");
+    e.send("setoption name UCI_Variant value triquetral-6p");
     let errs = e.ready();
     assert!(errs[0].contains("not playable yet"), "{errs:?}");
     e.quit();

@@ -6,7 +6,8 @@
 //!   late-move reductions, reverse futility, futility and late-move pruning,
 //!   move ordering (hash move, MVV-LVA, promotions, two killers per ply,
 //!   history), mate scores, and draws by repetition (game history and search
-//!   path), the 50-move rule, stalemate and bare kings. Lazy SMP: helper
+//!   path), the 50-move rule, stalemate (a draw, or on Savard's boards worth
+//!   a pawn to the side that gives it) and bare kings. Lazy SMP: helper
 //!   threads share the table and the main thread decides. With one thread a
 //!   search is deterministic for a fixed node limit.
 //! - Evaluation ([`evaluate`]): per-variant terms as data ([`EvalParams`]).

@@ -361,8 +361,9 @@ impl<S: CellSet> Position<S> {
         let kk = v.king.index();
         let lanes = &self.lanes;
         let mut quiet = (v.move_leaps[kk * n + king] | v.slide_in(king, &v.move_slides[kk], occ, lanes)) & empty;
-        if EXOTIC && checkers.any() && !v.king_check_quiet.is_empty() {
-            // Savard: in check the king steps quietly only orthogonally.
+        if checkers.any() && !v.king_check_quiet.is_empty() {
+            // Savard: in check the king steps quietly only orthogonally (a
+            // test only in check, so both copies of the generator have it).
             quiet &= v.king_check_quiet[king];
         }
         let king_prey = if EXOTIC && quiet_only.has(king) { S::EMPTY } else { capturable };

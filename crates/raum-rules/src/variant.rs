@@ -469,7 +469,7 @@ impl<S: CellSet> Variant<S> {
             board,
             cyclic: geo.cyclic(),
             noncombatant,
-            exotic: geo.cyclic() || noncombatant || rider.is_some() || !king_check_quiet.is_empty(),
+            exotic: geo.cyclic() || noncombatant || rider.is_some(),
             geo,
             lines,
             kinds,

@@ -10,7 +10,7 @@ use crate::live::{Analysis, LiveGame, MoveError, new_game, replay_record};
 use crate::store::{GameMeta, GameSummary, Store, StoreError, StoredMove, StoredResult, now};
 use raum_engine::{Limits, level_limits};
 use raum_notation::{RecordResult, parse_records, record_date, termination_of};
-use raum_rules::{Color, VariantId};
+use raum_rules::{Color, Outcome, Points, VariantId};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -179,17 +179,50 @@ fn parse_color(s: &str) -> Option<Color> {
 /// A finished game's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameResult {
-    /// `1-0`, `0-1`, `1/2-1/2`.
+    /// The result, typed (the app reads `score`, `points` and `winner`).
+    #[serde(skip)]
+    pub result: RecordResult,
+    /// As records write it: `1-0`, `0-1`, `1/2-1/2`, or Savard's scored
+    /// stalemate `3/5-2/5` and `2/5-3/5`.
     pub score: String,
+    /// Each side's points, White's first: `["1", "0"]`, `["1/2", "1/2"]`, `["3/5", "2/5"]`.
+    pub points: [String; 2],
+    /// The side that scored more (`white` or `black`); none for a draw.
+    pub winner: Option<&'static str>,
     /// RULES.md's termination word, or `agreement`.
     pub reason: String,
-    /// For people: `0-1, checkmate`.
+    /// For people: `0-1, checkmate`, `3/5-2/5, White stalemates`.
     pub text: String,
 }
 
+/// Each side's points for a finished game's result, White's first (`None`
+/// for `*`, a game not over).
+fn points_of(result: RecordResult) -> Option<[Points; 2]> {
+    Some(match result {
+        RecordResult::WhiteWins => [Points::ONE, Points::ZERO],
+        RecordResult::BlackWins => [Points::ZERO, Points::ONE],
+        RecordResult::Draw => [Points::HALF, Points::HALF],
+        RecordResult::WhiteStalemates => [Points::THREE_FIFTHS, Points::TWO_FIFTHS],
+        RecordResult::BlackStalemates => [Points::TWO_FIFTHS, Points::THREE_FIFTHS],
+        RecordResult::Unfinished => return None,
+    })
+}
+
 impl GameResult {
-    fn new(score: &str, reason: &str) -> Self {
+    fn new(result: RecordResult, reason: &str) -> Self {
+        let score = result.as_str();
+        let points = points_of(result);
+        let winner = points.and_then(|[w, b]| match w.cmp(&b) {
+            std::cmp::Ordering::Greater => Some(color_name(Color::White)),
+            std::cmp::Ordering::Less => Some(color_name(Color::Black)),
+            std::cmp::Ordering::Equal => None,
+        });
         let said = match reason {
+            "stalemate" => match result {
+                RecordResult::WhiteStalemates => "White stalemates".to_string(),
+                RecordResult::BlackStalemates => "Black stalemates".to_string(),
+                _ => "stalemate".to_string(),
+            },
             "fifty-move" => "50-move rule".to_string(),
             "repetition" => "threefold repetition".to_string(),
             "bare-kings" => "bare kings".to_string(),
@@ -206,11 +239,23 @@ impl GameResult {
             },
             other => other.to_string(),
         };
-        GameResult { score: score.into(), reason: reason.into(), text: format!("{score}, {said}") }
+        GameResult {
+            result,
+            score: score.into(),
+            points: points.map_or_else(|| ["*".into(), "*".into()], |p| p.map(|x| x.to_string())),
+            winner,
+            reason: reason.into(),
+            text: format!("{score}, {said}"),
+        }
+    }
+
+    /// The result the rules give a game that they ended.
+    pub fn of_outcome(o: Outcome) -> Self {
+        GameResult::new(RecordResult::of_outcome(o), termination_of(o))
     }
 
     fn win_for(c: Color, reason: &str) -> Self {
-        GameResult::new(if c == Color::White { "1-0" } else { "0-1" }, reason)
+        GameResult::new(RecordResult::win_for(c), reason)
     }
 
     fn stored(&self) -> StoredResult {
@@ -404,8 +449,7 @@ impl Room {
 
     /// The result the rules give now, if any.
     fn rules_result(&self) -> Option<GameResult> {
-        let o = self.game.outcome()?;
-        Some(GameResult::new(RecordResult::of_outcome(o).as_str(), termination_of(o)))
+        self.game.outcome().map(GameResult::of_outcome)
     }
 
     /// The engine's limits: its level or time per move, and its clock where
@@ -647,7 +691,7 @@ impl Games {
             && let Some((result, termination)) = record_result
             && result != RecordResult::Unfinished
         {
-            room.result = Some(GameResult::new(result.as_str(), termination.as_deref().unwrap_or("recorded")));
+            room.result = Some(GameResult::new(result, termination.as_deref().unwrap_or("recorded")));
         }
         let moves: Vec<StoredMove> = room
             .game
@@ -994,7 +1038,7 @@ impl Games {
                 match room.draw_offer {
                     // Offering while the other side's offer stands agrees to it.
                     Some(by) if by != me => {
-                        self.finish(&mut room, GameResult::new("1/2-1/2", "agreement")).await?;
+                        self.finish(&mut room, GameResult::new(RecordResult::Draw, "agreement")).await?;
                     }
                     _ => {
                         room.draw_offer = Some(me);
@@ -1004,7 +1048,7 @@ impl Games {
             }
             "accept" => match room.draw_offer {
                 Some(by) if by != me || seat == Seat::Both => {
-                    self.finish(&mut room, GameResult::new("1/2-1/2", "agreement")).await?;
+                    self.finish(&mut room, GameResult::new(RecordResult::Draw, "agreement")).await?;
                 }
                 _ => return Err(Refusal::new(409, "there is no draw offer from the other side to accept")),
             },
@@ -1061,9 +1105,7 @@ impl Games {
             );
         }
         if let Some(res) = &room.result {
-            if let Some(rr) = RecordResult::parse(&res.score) {
-                r.set_result(rr);
-            }
+            r.set_result(res.result);
             if res.reason != "agreement" && res.reason != "recorded" {
                 r.set_tag("Termination", &res.reason);
             }
@@ -1117,6 +1159,15 @@ impl Room {
         let damaged = |why: String| format!("stored game {} is damaged: {why}", meta.id);
         let id: VariantId = meta.variant.parse().map_err(|e| damaged(format!("{e}")))?;
         let mode = Mode::parse(&meta.mode).ok_or_else(|| damaged(format!("mode '{}'", meta.mode)))?;
+        let result = match result {
+            Some(r) => Some(GameResult::new(
+                RecordResult::parse(&r.score)
+                    .filter(|&s| s != RecordResult::Unfinished)
+                    .ok_or_else(|| damaged(format!("result '{}'", r.score)))?,
+                &r.reason,
+            )),
+            None => None,
+        };
         let mut game = new_game(id, Some(&meta.start)).map_err(damaged)?;
         for (i, m) in moves.iter().enumerate() {
             game.play(&m.coord).map_err(|e| damaged(format!("move {} {}: {e}", i + 1, m.coord)))?;
@@ -1145,7 +1196,7 @@ impl Room {
             }
         }
         if let Some(r) = result {
-            room.result = Some(GameResult::new(&r.score, &r.reason));
+            room.result = Some(r);
         }
         room.start_clock();
         room.rebuild();

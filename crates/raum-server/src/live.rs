@@ -326,6 +326,23 @@ mod tests {
     }
 
     #[test]
+    fn a_savard_stalemate_ends_the_game_scored() {
+        // Wing Table: White (king and rook) takes Black's queen, which stalemates Black.
+        let fen = "k3|4|4|6|6|6|2R3|6|6|4|1q2|4/4|K3|6|6|6|6|6|6|4|4/4|6|6|6|6|6|6|4 w - - 0 1";
+        let mut g = new_game(VariantId::WingTable, Some(fen)).unwrap();
+        g.play("1c6-1c2").unwrap();
+        let o = g.outcome().unwrap();
+        assert_eq!(o, Outcome::Stalemate { winner: Color::White });
+        assert_eq!(
+            (o.points(Color::White).to_string(), o.points(Color::Black).to_string()),
+            ("3/5".into(), "2/5".into())
+        );
+        assert_eq!(g.record().result, raum_notation::RecordResult::WhiteStalemates);
+        assert!(g.legal().is_empty());
+        assert_eq!(g.play("1a12-1b11"), Err(MoveError::GameOver));
+    }
+
+    #[test]
     fn every_variant_starts_and_refuses_nonsense() {
         for id in VariantId::ALL {
             let mut g = new_game(id, None).unwrap();

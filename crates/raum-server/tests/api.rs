@@ -130,6 +130,42 @@ async fn the_seed_line_mates_and_survives_a_restart() {
 }
 
 #[tokio::test]
+async fn a_savard_stalemate_is_scored_three_fifths() {
+    let mut s = Server::new("stalemate");
+    // Wing Table: White (king and rook) takes Black's queen, which stalemates Black.
+    let fen = "k3|4|4|6|6|6|2R3|6|6|4|1q2|4/4|K3|6|6|6|6|6|6|4|4/4|6|6|6|6|6|6|4 w - - 0 1";
+    let (id, t) = s.create(json!({"variant": "wing-table", "mode": "local", "fen": fen})).await;
+    let (status, v) = s.play(&id, &t["white"], 0, "1c6-1c2").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let st = s.state(&id).await;
+    let want = json!({
+        "score": "3/5-2/5",
+        "points": ["3/5", "2/5"],
+        "winner": "white",
+        "reason": "stalemate",
+        "text": "3/5-2/5, White stalemates",
+    });
+    assert_eq!(st["result"], want, "{st}");
+    assert_eq!(st["legal"].as_array().map(Vec::len), Some(0));
+    s.restart();
+    assert_eq!(s.state(&id).await["result"], want);
+    let (_, pgn) = s.get(&format!("/api/games/{id}/pgn")).await;
+    let text = pgn.as_str().expect("text");
+    assert!(text.contains("[Result \"3/5-2/5\"]") && text.contains("[Termination \"stalemate\"]"), "{text}");
+    assert_eq!(parse_records(text).expect("the record reads back")[0].result.as_str(), "3/5-2/5");
+    let (_, list) = s.get("/api/games").await;
+    assert_eq!(list[0]["result"], "3/5-2/5");
+    // A draw has no winner, and a win is a whole point.
+    let (id, t) = s.create(json!({"variant": "five-up", "mode": "online"})).await;
+    for (who, action) in [("white", "offer"), ("black", "accept")] {
+        let (status, v) = s.post(&format!("/api/games/{id}/draw"), json!({"token": t[who], "action": action})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    let result = &s.state(&id).await["result"];
+    assert_eq!((&result["points"], &result["winner"]), (&json!(["1/2", "1/2"]), &Value::Null), "{result}");
+}
+
+#[tokio::test]
 async fn refused_requests_say_why_and_store_nothing() {
     let mut s = Server::new("refusals");
     let (id, tokens) = s.create(json!({"variant": "five-up", "mode": "online"})).await;

@@ -247,14 +247,22 @@ function tickClocks() {
   }
 }
 
+// Who scored what, from the server's points (White's first) and winner: a
+// whole point is a win; Savard's stalemate is 3/5 to 2/5, not a win.
+function resultLine(r) {
+  const [white, black] = r.points || [];
+  if (!r.winner) return 'Draw';
+  if (white === '1' || black === '1') return `${cap(r.winner)} wins`;
+  return `White ${white}, Black ${black}`;
+}
+
 function renderStatus() {
   const s = app.state;
   const status = $('#status');
   const result = $('#result');
   if (s.result) {
     result.hidden = false;
-    const winner = s.result.score === '1-0' ? 'White wins' : s.result.score === '0-1' ? 'Black wins' : s.result.score.includes('1/2') ? 'Draw' : '';
-    setChildren(result, el('div', {class: 'result-text', 'data-testid': 'result'}, s.result.text), winner ? el('div', {class: 'result-sub'}, winner) : null);
+    setChildren(result, el('div', {class: 'result-text', 'data-testid': 'result'}, s.result.text), el('div', {class: 'result-sub'}, resultLine(s.result)));
   } else {
     result.hidden = true;
   }

@@ -1,14 +1,16 @@
-//! Game endings: checkmate, stalemate, the 50-move rule, threefold repetition
-//! and bare kings.
+//! Game endings: checkmate, stalemate (a draw, or on Savard's boards 3/5 to
+//! the side that stalemates and 2/5 to the other), the 50-move rule,
+//! threefold repetition and bare kings.
 
-use raum_notation::{parse_move, parse_position};
-use raum_rules::{Cells, DrawReason, Game, Outcome, Position, Variant, VariantId};
+use raum_bitboard::{CellSet, Wide};
+use raum_notation::{Record, RecordResult, ReplayError, parse_move, parse_position, parse_records};
+use raum_rules::{Cells, Color, DrawReason, Game, Outcome, Points, Position, Variant, VariantId};
 
 fn five_up(fen: &str) -> Position<Cells> {
     parse_position(Variant::get(VariantId::FiveUp), fen).expect("valid position")
 }
 
-fn play(game: &mut Game<Cells>, moves: &str) {
+fn play<S: CellSet>(game: &mut Game<S>, moves: &str) {
     for m in moves.split_whitespace() {
         let mv = parse_move(game.position(), m).unwrap_or_else(|e| panic!("{m}: {e}"));
         game.play(mv).expect("legal");
@@ -88,4 +90,89 @@ fn raumschach_mate_and_no_castling() {
     // Rights or en passant in a Raumschach position string are rejected.
     let fen = raum_notation::format_position(&pos).replace(" w - - ", " w Kk - ");
     assert!(parse_position(v, &fen).is_err());
+}
+
+/// The Wing Table (156 cells).
+fn wing_table(fen: &str) -> Position<Wide<4>> {
+    parse_position(Variant::<Wide<4>>::at_width(VariantId::WingTable), fen).expect("valid position")
+}
+
+/// Wing Table: White's rook on 1c6 may take Black's queen on 1c2; then
+/// Black's king in its wing corner (1b12) has no move and is not in check
+/// (White's king on 2b10 covers 1b11, 1c11, 2b11 and 2c11, the rook 1c12).
+const WHITE_STALEMATES: &str = "k3|4|4|6|6|6|2R3|6|6|4|1q2|4/4|K3|6|6|6|6|6|6|4|4/4|6|6|6|6|6|6|4 w - - 0 1";
+/// The same, Black's: every man turned about the board's vertical axis,
+/// (file, rank) to (f - file, 13 - rank), colours swapped; 1d7 takes 1d11.
+const BLACK_STALEMATES: &str = "4|2Q1|4|6|6|3r2|6|6|6|4|4|3K/4|4|6|6|6|6|6|6|3k|4/4|6|6|6|6|6|6|4 b - - 0 1";
+
+#[test]
+fn savard_stalemate_scores_three_fifths() {
+    for (fen, take, winner) in
+        [(WHITE_STALEMATES, "1c6-1c2", Color::White), (BLACK_STALEMATES, "1d7-1d11", Color::Black)]
+    {
+        let before = wing_table(fen);
+        assert_eq!(before.outcome(), None);
+        let mut game = Game::new(before);
+        play(&mut game, take);
+        let pos = game.position();
+        assert!(!pos.is_check() && pos.count_legal() == 0, "{fen}");
+        let o = pos.outcome().expect("the game is over");
+        assert_eq!(o, Outcome::Stalemate { winner });
+        assert_eq!(game.outcome(), Some(o));
+        assert_eq!(o.winner(), Some(winner));
+        let loser = winner.opponent();
+        assert_eq!((o.points(winner), o.points(loser)), (Points::THREE_FIFTHS, Points::TWO_FIFTHS));
+        assert_eq!((o.points(winner).to_string(), o.points(loser).to_string()), ("3/5".into(), "2/5".into()));
+        assert_eq!((o.points(winner).as_f64(), o.points(loser).as_f64()), (0.6, 0.4));
+        assert_eq!(o.points(Color::White).0 + o.points(Color::Black).0, Points::ONE.0, "a point shared");
+        let said = if winner == Color::White { "3/5-2/5 (White stalemates)" } else { "2/5-3/5 (Black stalemates)" };
+        assert_eq!(o.to_string(), said);
+    }
+    // Where stalemate is a draw, each side has half a point.
+    let drawn = Outcome::Draw(DrawReason::Stalemate);
+    assert_eq!((drawn.points(Color::White), drawn.points(Color::Black)), (Points::HALF, Points::HALF));
+    assert_eq!(drawn.winner(), None);
+}
+
+#[test]
+fn savard_stalemate_in_a_record() {
+    let v = Variant::<Wide<4>>::at_width(VariantId::WingTable);
+    for (fen, take, result) in [
+        (WHITE_STALEMATES, "1c6-1c2", RecordResult::WhiteStalemates),
+        (BLACK_STALEMATES, "1d7-1d11", RecordResult::BlackStalemates),
+    ] {
+        // A record made from the game says the score, and reads back and replays to it.
+        let mut game = Game::new(wing_table(fen));
+        play(&mut game, take);
+        let record = Record::from_game(&game);
+        assert_eq!(record.result, result);
+        assert_eq!(record.tag("Result"), Some(result.as_str()));
+        assert_eq!(record.tag("Termination"), Some("stalemate"));
+        let text = record.to_string();
+        assert!(text.trim_end().ends_with(result.as_str()), "{text}");
+        let back = &parse_records(&text).expect("reads back")[0];
+        assert_eq!(back.result, result);
+        assert_eq!(back.replay(v).expect("replays").outcome(), game.outcome());
+        // Written by hand, in coordinate notation.
+        let number = if result == RecordResult::WhiteStalemates { "1." } else { "1..." };
+        let by_hand = |said: &str| {
+            format!(
+                "[Variant \"wing-table\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"{said}\"]\n\n{number} {take} {said}\n"
+            )
+        };
+        let r = &parse_records(&by_hand(result.as_str())).expect("reads")[0];
+        assert_eq!(r.result, result);
+        assert!(r.replay(v).is_ok());
+        // Any other result contradicts the rules, a draw above all.
+        for said in RecordResult::ALL.into_iter().filter(|&s| s != result && s != RecordResult::Unfinished) {
+            let r = &parse_records(&by_hand(said.as_str())).expect("reads")[0];
+            match r.replay(v) {
+                Err(ReplayError::Result { said: s, ended }) => {
+                    assert_eq!(s, said);
+                    assert!(ended.contains("stalemates"), "{ended}");
+                }
+                other => panic!("{fen}: a record claiming {said} replays: {other:?}"),
+            }
+        }
+    }
 }
