@@ -20,8 +20,10 @@ use std::sync::{Arc, Mutex};
 pub const MAX_TEXT: usize = 4096;
 
 /// Bounds on each protocol session, so that `go depth 100`, `go infinite` or
-/// `setoption name Hash value 4096` end soon and stay small.
-pub const PROTOCOL_CAPS: Caps = Caps { nodes: Some(300), hash_mb: Some(1), threads: Some(2) };
+/// `setoption name Hash value 4096` end soon and stay small. One search
+/// thread: helper threads cost a spawn per search and made the target's runs
+/// unstable (their node counts depend on scheduling), and find no more.
+pub const PROTOCOL_CAPS: Caps = Caps { nodes: Some(64), hash_mb: Some(1), threads: Some(1) };
 
 /// The variant an input is about (its first byte) and the rest of it.
 pub fn split(data: &[u8]) -> Option<(VariantId, &[u8])> {
@@ -147,7 +149,7 @@ fn check_move<S: Width>(pos: &Position<S>, m: Move, text: &str) {
 /// Most `go` commands a protocol input may hold: each search costs a few
 /// milliseconds even capped, and a few thousand of them would pass AFL++'s
 /// timeout without finding anything a handful does not.
-pub const MAX_SEARCHES: usize = 16;
+pub const MAX_SEARCHES: usize = 4;
 
 /// `protocol`: the rest of the input is a `raum uci` session on the chosen
 /// variant (it starts with `setoption name UCI_Variant`), run under
