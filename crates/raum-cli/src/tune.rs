@@ -13,7 +13,7 @@ use crate::args::{TuneArgs, variant_id};
 use anyhow::{Context, Result, bail};
 use raum_engine::EvalParams;
 use raum_engine::tune::{self, Sample};
-use raum_notation::{parse_coordinate, parse_position};
+use raum_notation::{RecordResult, parse_coordinate, parse_position};
 use raum_rules::{Variant, VariantFn, Width};
 
 /// Samples from a record file, game by game: one game per line (number,
@@ -40,14 +40,10 @@ fn read_records<S: Width>(
         if fields.len() < 6 {
             bail!("{}: expected at least 6 tab-separated fields", where_());
         }
-        let score = match fields[3] {
-            "1-0" => 1.0,
-            "0-1" => 0.0,
-            "1/2-1/2" => 0.5,
-            // Savard's stalemate: White's 3/5 or 2/5, as the match scored it.
-            "3/5-2/5" => 0.6,
-            "2/5-3/5" => 0.4,
-            other => bail!("{}: unknown result '{other}'", where_()),
+        // White's points, Savard's stalemate (3/5 or 2/5) as the match scored it.
+        let score = match RecordResult::parse(fields[3]).and_then(RecordResult::points) {
+            Some([white, _]) => white.as_f64(),
+            None => bail!("{}: unknown result '{}'", where_(), fields[3]),
         };
         if !seen.insert(fields[5..].join("\t")) {
             repeated += 1;

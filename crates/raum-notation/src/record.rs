@@ -24,7 +24,7 @@ use crate::error::MoveError;
 use crate::fen::{format_position, parse_position};
 use crate::moves::parse_move;
 use raum_bitboard::CellSet;
-use raum_rules::{Color, DrawReason, Game, Outcome, Position, Variant, VariantId};
+use raum_rules::{Color, DrawReason, Game, Outcome, Points, Position, Variant, VariantId};
 use thiserror::Error;
 
 /// How a recorded game ended, as the `Result` tag and the movetext's last
@@ -82,6 +82,25 @@ impl RecordResult {
             Outcome::Stalemate { winner: Color::Black } => RecordResult::BlackStalemates,
             Outcome::Draw(_) => RecordResult::Draw,
         }
+    }
+
+    /// Each side's points, White's first; `None` for `*`, a game not over.
+    ///
+    /// ```
+    /// use raum_notation::RecordResult;
+    /// use raum_rules::Points;
+    /// assert_eq!(RecordResult::WhiteStalemates.points(), Some([Points::THREE_FIFTHS, Points::TWO_FIFTHS]));
+    /// assert_eq!(RecordResult::Unfinished.points(), None);
+    /// ```
+    pub fn points(self) -> Option<[Points; 2]> {
+        Some(match self {
+            RecordResult::WhiteWins => [Points::ONE, Points::ZERO],
+            RecordResult::BlackWins => [Points::ZERO, Points::ONE],
+            RecordResult::Draw => [Points::HALF, Points::HALF],
+            RecordResult::WhiteStalemates => [Points::THREE_FIFTHS, Points::TWO_FIFTHS],
+            RecordResult::BlackStalemates => [Points::TWO_FIFTHS, Points::THREE_FIFTHS],
+            RecordResult::Unfinished => return None,
+        })
     }
 
     /// A win for `side`.

@@ -10,7 +10,7 @@ use crate::live::{Analysis, LiveGame, MoveError, new_game, replay_record};
 use crate::store::{GameMeta, GameSummary, Store, StoreError, StoredMove, StoredResult, now};
 use raum_engine::{Limits, level_limits};
 use raum_notation::{RecordResult, parse_records, record_date, termination_of};
-use raum_rules::{Color, Outcome, Points, VariantId};
+use raum_rules::{Color, Outcome, VariantId};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -195,23 +195,10 @@ pub struct GameResult {
     pub text: String,
 }
 
-/// Each side's points for a finished game's result, White's first (`None`
-/// for `*`, a game not over).
-fn points_of(result: RecordResult) -> Option<[Points; 2]> {
-    Some(match result {
-        RecordResult::WhiteWins => [Points::ONE, Points::ZERO],
-        RecordResult::BlackWins => [Points::ZERO, Points::ONE],
-        RecordResult::Draw => [Points::HALF, Points::HALF],
-        RecordResult::WhiteStalemates => [Points::THREE_FIFTHS, Points::TWO_FIFTHS],
-        RecordResult::BlackStalemates => [Points::TWO_FIFTHS, Points::THREE_FIFTHS],
-        RecordResult::Unfinished => return None,
-    })
-}
-
 impl GameResult {
     fn new(result: RecordResult, reason: &str) -> Self {
         let score = result.as_str();
-        let points = points_of(result);
+        let points = result.points();
         let winner = points.and_then(|[w, b]| match w.cmp(&b) {
             std::cmp::Ordering::Greater => Some(color_name(Color::White)),
             std::cmp::Ordering::Less => Some(color_name(Color::Black)),

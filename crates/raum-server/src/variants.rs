@@ -72,20 +72,6 @@ pub struct RulesInfo {
     rules: Vec<String>,
 }
 
-/// Whether RULES.md gives this board as a reconstruction of a lost figure
-/// (Savard's boards).
-fn reconstruction(id: VariantId) -> bool {
-    id.dispatch(Reconstruction)
-}
-
-struct Reconstruction;
-impl VariantFn for Reconstruction {
-    type Output = bool;
-    fn call<S: Width>(self, v: &'static Variant<S>) -> bool {
-        v.is_reconstruction()
-    }
-}
-
 /// Whether the web app offers `id`. Not yet `five-up-unicorn`: its boards
 /// draw one man a cell, and a piece with its riding unicorn is two.
 pub fn offered(id: VariantId) -> bool {
@@ -102,7 +88,7 @@ impl VariantFn for Summary {
     type Output = VariantSummary;
     fn call<S: Width>(self, v: &'static Variant<S>) -> VariantSummary {
         let id = v.id();
-        VariantSummary { id: id.name(), name: v.spec().title, cells: v.cells(), reconstruction: reconstruction(id) }
+        VariantSummary { id: id.name(), name: v.spec().title, cells: v.cells(), reconstruction: v.is_reconstruction() }
     }
 }
 
@@ -135,7 +121,7 @@ impl VariantFn for Info {
         VariantInfo {
             id: v.id().name(),
             name: v.spec().title,
-            reconstruction: reconstruction(v.id()),
+            reconstruction: v.is_reconstruction(),
             dims,
             wraps: topology.wrap,
             levels: (0..dims[2]).map(|z| v.level_name(z)).collect(),
@@ -202,7 +188,7 @@ impl VariantFn for Rules {
         RulesInfo {
             id: v.id().name(),
             name: v.spec().title,
-            reconstruction: reconstruction(v.id()),
+            reconstruction: v.is_reconstruction(),
             pieces,
             rules: rule_texts(v),
         }

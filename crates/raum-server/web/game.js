@@ -823,8 +823,10 @@ async function main() {
   app.variant = await getVariant(state.variant);
   app.geom = new Geometry(app.variant);
   const names = state.names || {};
-  $('#game-title').textContent = `${app.variant.name} · ${names.white || 'White'} vs ${names.black || 'Black'}`;
-  document.title = `Raum · ${app.variant.name} · ${names.white || 'White'} vs ${names.black || 'Black'}`;
+  // Savard's boards are RULES.md's reconstructions of lost pictures: say so wherever one is shown.
+  const name = app.variant.name + (app.variant.reconstruction ? ' (reconstruction)' : '');
+  $('#game-title').textContent = `${name} · ${names.white || 'White'} vs ${names.black || 'Black'}`;
+  document.title = `Raum · ${name} · ${names.white || 'White'} vs ${names.black || 'Black'}`;
   $('#rules-link').href = `/rules/${encodeURIComponent(state.variant)}`;
   $('#move-input').placeholder = placeholderFor(state);
   app.board2d = new Board2D($('#board2d'), app.geom, {
