@@ -10,7 +10,9 @@ use raum_rules::{Position, Variant, VariantId, Width};
 /// Playable variants: five-up, five-up-cylinder, five-up-torus, five-up-unicorn,
 /// raumschach, octahedral, pyramid, betza-upright, betza-mixed, betza-flat,
 /// betza-very3d, book-3d, and Savard's boards for two (reconstructions):
-/// wing-table, wing-table-alt, forced-3d, triquetral. Cells are named as in each
+/// wing-table, wing-table-alt, forced-3d, triquetral; and for three, four or six
+/// players wing-table-4p, triquetral-3p, triquetral-6p (perft, divide, moves, fen and
+/// show so far; men are written `wK`, `bP`). Cells are named as in each
 /// seed (`Cc3`, `Ve5`, `4e4`, `E2α`, `2c10`); moves are written `Ec2-Ec4`, `Bb4-Ab5=Q`,
 /// castling `Ec1-Ea1` (Five Up) or as the king's move (`Vg1-Vi1`), from a cell
 /// holding a piece and its riding unicorn `U:Eb1-Dd2`, `W:Eb1-Cd3`, `W+U:Eb1-Cc2`,
@@ -68,7 +70,8 @@ pub enum Command {
 pub struct PositionArgs {
     /// Variant id (five-up, five-up-cylinder, five-up-torus, five-up-unicorn, raumschach,
     /// octahedral, pyramid, betza-upright, betza-mixed, betza-flat, betza-very3d, book-3d,
-    /// wing-table, wing-table-alt, forced-3d, triquetral).
+    /// wing-table, wing-table-alt, forced-3d, triquetral; for more players wing-table-4p,
+    /// triquetral-3p, triquetral-6p, which perft, divide, moves, fen and show take).
     #[arg(long, short = 'v', default_value = "five-up")]
     pub variant: String,
     /// Start from this position string instead of the variant's start.
@@ -165,10 +168,16 @@ pub struct MatchArgs {
     /// `engine:movetime=100,off=null-move`, `engine:depth=6,eval=terms.txt`, `engine:tc=10+0.1`,
     /// `uci:movetime=100,Hash=64:./other-engine --uci`, `random` or `greedy`.
     #[arg(long)]
-    pub a: String,
+    pub a: Option<String>,
     /// Player B.
     #[arg(long)]
-    pub b: String,
+    pub b: Option<String>,
+    /// For the multi-player games (wing-table-4p, triquetral-3p, triquetral-6p) instead
+    /// of --a and --b: the players, separated by commas, `engine:movetime=MS|nodes=N|depth=D`,
+    /// `random` or `greedy`. With teams two (A takes one team, B the other, swapping every
+    /// game); every side for itself one per side, rotated over the sides.
+    #[arg(long, conflicts_with_all = ["a", "b"])]
+    pub players: Option<String>,
     /// Number of games (pairs with the colours swapped: make it even).
     #[arg(long, default_value_t = 2)]
     pub games: u32,
@@ -234,6 +243,18 @@ pub struct MatchArgs {
     pub beta: f64,
 }
 
+impl MatchArgs {
+    /// Player A's description (checked present before a two-player match runs).
+    pub fn name_a(&self) -> &str {
+        self.a.as_deref().unwrap_or_default()
+    }
+
+    /// Player B's description.
+    pub fn name_b(&self) -> &str {
+        self.b.as_deref().unwrap_or_default()
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct TuneArgs {
     /// Variant id (as for `perft`); the records must be of this variant.
@@ -284,6 +305,11 @@ pub struct TuneArgs {
 /// through [`VariantId::dispatch`], the one place where the board's width is
 /// chosen; everything below that call is compiled once per width.
 pub fn variant_id(name: &str) -> Result<VariantId> {
+    if raum_rules::multi::MultiId::from_name(name).is_some() {
+        anyhow::bail!(
+            "'{name}' is a game for more than two players: so far perft, divide, moves, fen and show play it"
+        );
+    }
     Ok(name.parse()?)
 }
 

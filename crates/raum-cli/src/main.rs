@@ -5,6 +5,8 @@ mod args;
 mod bench;
 mod clock;
 mod matches;
+mod multi;
+mod multi_match;
 mod perft;
 mod play;
 mod records;

@@ -449,7 +449,7 @@ fn match_record<S: Width>(v: &'static Variant<S>, a: &MatchArgs, p: &Played<S>, 
     }
     let mut r = Record::from_game(&game);
     let second = p.number.is_multiple_of(2);
-    let (white, black) = if second { (&a.b, &a.a) } else { (&a.a, &a.b) };
+    let (white, black) = if second { (a.name_b(), a.name_a()) } else { (a.name_a(), a.name_b()) };
     r.set_tag("Event", &format!("raum match ({})", v.id()));
     r.set_tag("Site", "raum match");
     r.set_tag("Date", date);
@@ -666,6 +666,15 @@ struct MatchContext<'a, S: Width> {
 }
 
 pub fn run_match(a: &MatchArgs) -> Result<()> {
+    if let Some(id) = crate::multi::multi_id(&a.variant) {
+        return crate::multi_match::run(id, a);
+    }
+    if a.players.is_some() {
+        bail!("--players is for the multi-player games; a two-player match takes --a and --b");
+    }
+    if a.a.is_none() || a.b.is_none() {
+        bail!("a match needs two players: --a and --b");
+    }
     variant_id(&a.variant)?.dispatch(Match(a))
 }
 
@@ -680,8 +689,8 @@ impl VariantFn for Match<'_> {
 }
 
 fn run_match_at<S: Width>(v: &'static Variant<S>, a: &MatchArgs) -> Result<()> {
-    let spec_a = parse_spec(&a.a, v.id()).context("in --a")?;
-    let spec_b = parse_spec(&a.b, v.id()).context("in --b")?;
+    let spec_a = parse_spec(a.name_a(), v.id()).context("in --a")?;
+    let spec_b = parse_spec(a.name_b(), v.id()).context("in --b")?;
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
@@ -757,7 +766,8 @@ fn run_match_at<S: Width>(v: &'static Variant<S>, a: &MatchArgs) -> Result<()> {
             if let Some(out) = record.as_mut() {
                 for p in &games {
                     let second = p.number % 2 == 0;
-                    let (white_name, black_name) = if second { (&a.b, &a.a) } else { (&a.a, &a.b) };
+                    let (white_name, black_name) =
+                        if second { (a.name_b(), a.name_a()) } else { (a.name_a(), a.name_b()) };
                     let moves: Vec<String> = p.result.moves.iter().map(|&m| format_move(v, m)).collect();
                     writeln!(
                         out,
@@ -816,7 +826,7 @@ fn run_match_at<S: Width>(v: &'static Variant<S>, a: &MatchArgs) -> Result<()> {
     let score = stats::mean_score(&tally.scores);
     let (elo, margin) = stats::elo_with_margin(&tally.scores);
     let (stalemate_wins, stalemate_losses) = tally.stalemates();
-    println!("A: {}  B: {}  ({})", a.a, a.b, v.spec().title);
+    println!("A: {}  B: {}  ({})", a.name_a(), a.name_b(), v.spec().title);
     println!(
         "Games: {n}  W: {}{}  D: {}  L: {}{}  (score {:.1}%)",
         tally.wins(),

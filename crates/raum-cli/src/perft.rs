@@ -48,6 +48,9 @@ fn check(a: &PerftArgs) -> Result<()> {
 
 pub fn perft(a: &PerftArgs) -> Result<()> {
     check(a)?;
+    if let Some(id) = crate::multi::multi_id(&a.position.variant) {
+        return crate::multi::perft(id, a, false);
+    }
     variant_id(&a.position.variant)?.dispatch(Perft(a))
 }
 
@@ -75,6 +78,9 @@ pub fn divide(a: &PerftArgs) -> Result<()> {
     check(a)?;
     if a.depth == 0 {
         bail!("divide needs --depth 1 or more");
+    }
+    if let Some(id) = crate::multi::multi_id(&a.position.variant) {
+        return crate::multi::perft(id, a, true);
     }
     variant_id(&a.position.variant)?.dispatch(Divide(a))
 }
@@ -105,6 +111,9 @@ fn report(nodes: u64, start: Instant) {
 }
 
 pub fn moves(a: &PositionArgs) -> Result<()> {
+    if let Some(id) = crate::multi::multi_id(&a.variant) {
+        return crate::multi::moves(id, a);
+    }
     variant_id(&a.variant)?.dispatch(Moves(a))
 }
 
@@ -125,6 +134,9 @@ impl VariantFn for Moves<'_> {
 }
 
 pub fn fen(a: &PositionArgs) -> Result<()> {
+    if let Some(id) = crate::multi::multi_id(&a.variant) {
+        return crate::multi::fen(id, a);
+    }
     variant_id(&a.variant)?.dispatch(Fen(a))
 }
 

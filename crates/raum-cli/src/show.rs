@@ -6,6 +6,9 @@ use raum_notation::{Marks, parse_setup, render_diagram};
 use raum_rules::{Position, Setup, Variant, VariantFn, Width};
 
 pub fn show(a: &ShowArgs) -> Result<()> {
+    if let Some(id) = crate::multi::multi_id(&a.position.variant) {
+        return crate::multi::show(id, a);
+    }
     variant_id(&a.position.variant)?.dispatch(Show(a))
 }
 

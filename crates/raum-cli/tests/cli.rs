@@ -95,7 +95,9 @@ fn show_draws_figure_1_and_marks_moves() {
 fn bad_input_fails_with_a_clear_message() {
     let cases: &[(&[&str], &str)] = &[
         (&["perft", "--variant", "chess", "--depth", "1"], "unknown variant 'chess'"),
-        (&["perft", "--variant", "wing-table-4p", "--depth", "1"], "not playable yet"),
+        (&["play", "--variant", "wing-table-4p"], "more than two players"),
+        (&["fen", "--variant", "triquetral-3p", "--fen", "5 w - -"], "expected 8 levels"),
+        (&["moves", "--variant", "wing-table-4p", "--moves", "2e3-2e4 2e3-2e4"], "no Red piece on 2e3"),
         (&["fen", "--fen", "5|5 w - -"], "expected 5 levels"),
         (
             &[
@@ -257,4 +259,35 @@ fn closed_stdout_ends_quietly() {
 #[cfg(unix)]
 fn libc_sigpipe() -> i32 {
     13
+}
+
+#[test]
+fn multi_player_games_at_the_terminal() {
+    let o = raum(&["perft", "--variant", "wing-table-4p", "--depth", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(o.stdout_last(), "8040");
+    let o = raum(&["divide", "--variant", "triquetral-6p", "--depth", "2", "--threads", "2"]);
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 23, "{out}");
+    assert!(out.contains("5f2-4d4 22\n"), "{out}");
+    assert_eq!(o.stdout_last(), "484");
+    // After White's pawn step Red moves: its men are `r` men.
+    let o = raum(&["fen", "--variant", "wing-table-4p", "--moves", "2e3-2e4"]);
+    let fen = stdout(&o);
+    assert!(fen.trim_end().ends_with(" r - - 0 1"), "{fen}");
+    let o = raum(&["moves", "--variant", "wing-table-4p", "--fen", fen.trim()]);
+    let moves = stdout(&o);
+    // 19, not 20: the step opened White's queen's line 2f2-2b6, which pins Red's pawn on 2c5.
+    assert_eq!(moves.lines().count(), 19, "{moves}");
+    assert!(!moves.contains("2c5-"), "{moves}");
+    assert!(moves.lines().all(|m| m.starts_with(['1', '2', '3']) && m.contains('-')));
+    let o = raum(&["show", "--variant", "triquetral-6p", "--mark", "5f2"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("Sides: w White, k Black, b Blue, r Red, g Green, y Yellow"), "{out}");
+    assert!(out.contains("teams: White, Blue, Green against Black, Red, Yellow"), "{out}");
+    assert!(out.contains(" 2             wU wQ wK wU"), "{out}");
+    assert!(out.contains("White to move"), "{out}");
+    // The airman on 5f2 leaps to six cells.
+    assert_eq!(out.matches("xx").count(), 6, "{out}");
 }

@@ -4,6 +4,7 @@
 //! in `tests/`; `data/perft.txt` is the perft suite.
 
 pub mod naive;
+pub mod naive_multi;
 pub mod naive_savard;
 pub mod naive_wide;
 pub mod rng;

@@ -38,6 +38,7 @@ mod cpu;
 mod eval;
 mod features;
 mod levels;
+pub mod multi;
 mod params;
 mod search;
 mod time;

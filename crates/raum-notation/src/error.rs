@@ -99,6 +99,29 @@ pub enum FenError {
         /// What was found.
         found: String,
     },
+    /// A multi-player board cell that is not a man of the game (two letters: side, piece).
+    #[error("board, level {level} rank {rank}: '{found}' is not a man of this game ({why})")]
+    BadMan {
+        /// Level name.
+        level: String,
+        /// Rank number.
+        rank: i32,
+        /// The text read.
+        found: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// A multi-player side field that names no side of the game.
+    #[error("side to move must be one of {letters}, found '{found}'")]
+    BadMultiSide {
+        /// The field.
+        found: String,
+        /// The game's side letters.
+        letters: String,
+    },
+    /// A multi-player position string that is well formed but not a position of the game.
+    #[error("illegal position: {0}")]
+    IllegalMulti(raum_rules::multi::MultiSetupError),
     /// The string is well formed but the position is illegal. (The message
     /// includes the reason, so it is not also given as the error's source:
     /// a report of the whole chain would say it twice.)

@@ -31,11 +31,11 @@ fn field_layout<S: CellSet>(v: &Variant<S>) -> String {
 }
 
 /// One rank of the board field: its index and its existing cells, files low to high.
-type Rank = (i8, Vec<usize>);
+pub(crate) type Rank = (i8, Vec<usize>);
 
 /// Existing cells of the board grouped as the board field lists them:
 /// levels in notation order (with their index), ranks high to low.
-fn layout<S: CellSet>(v: &Variant<S>) -> Vec<(i8, Vec<Rank>)> {
+pub(crate) fn layout<S: CellSet>(v: &Variant<S>) -> Vec<(i8, Vec<Rank>)> {
     let [w, h, d] = v.board().shape().dims();
     let mut levels = Vec::new();
     for z in 0..d {

@@ -18,6 +18,7 @@ mod diagram;
 mod error;
 mod fen;
 mod moves;
+mod multi;
 mod record;
 
 pub use descriptive::{describe_legal, format_descriptive, parse_descriptive};
@@ -25,6 +26,9 @@ pub use diagram::{Marks, RECONSTRUCTION_NOTE, render_diagram};
 pub use error::{FenError, MoveError};
 pub use fen::{format_position, parse_position, parse_setup, start_string};
 pub use moves::{format_move, parse_coordinate, parse_move};
+pub use multi::{
+    format_multi_move, format_multi_position, parse_multi_move, parse_multi_position, render_multi_diagram,
+};
 pub use record::{
     Record, RecordError, RecordMove, RecordResult, ReplayError, parse_records, record_date, termination_of,
     write_records,

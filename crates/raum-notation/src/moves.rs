@@ -46,7 +46,7 @@ fn split_prefix(s: &str) -> (Option<&str>, &str) {
 }
 
 /// Splits `Ec2-Ec4=Q` into cells and promotion letter; `None` if not that shape.
-fn split_coordinate(s: &str) -> Option<(&str, &str, Option<char>)> {
+pub(crate) fn split_coordinate(s: &str) -> Option<(&str, &str, Option<char>)> {
     let (body, promo) = match s.split_once('=') {
         Some((b, p)) => {
             let mut cs = p.chars();

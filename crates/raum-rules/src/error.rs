@@ -7,11 +7,15 @@ use thiserror::Error;
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum UnknownVariant {
     /// Not a variant id at all.
-    #[error("unknown variant '{0}' (known: {list})", list = crate::spec::KNOWN_VARIANTS.iter().filter(|v| v.1.is_some()).map(|v| v.0).collect::<Vec<_>>().join(", "))]
+    #[error("unknown variant '{0}' (known: {list})", list = crate::spec::KNOWN_VARIANTS.iter().map(|v| v.0).collect::<Vec<_>>().join(", "))]
     Unknown(String),
     /// A variant of RULES.md that is not implemented yet.
     #[error("variant '{0}' is known but not playable yet (playable: {list})", list = crate::spec::KNOWN_VARIANTS.iter().filter(|v| v.1.is_some()).map(|v| v.0).collect::<Vec<_>>().join(", "))]
     NotYet(String),
+    /// A game for more than two sides ([`crate::multi::MultiId`]), asked of
+    /// something that plays two-player variants only.
+    #[error("'{0}' is a game for more than two players, which this command does not play yet")]
+    MultiPlayer(String),
 }
 
 /// A variant description that cannot be compiled.

@@ -19,6 +19,7 @@ mod error;
 mod motion;
 mod movegen;
 mod moves;
+pub mod multi;
 mod naming;
 mod outcome;
 mod piece;
@@ -41,7 +42,7 @@ pub use position::{Position, Undo};
 pub use setup::Setup;
 pub use spec::{CastlingRule, CellNaming, KNOWN_VARIANTS, Mirror, PawnRules, StalemateRule, VariantId, VariantSpec};
 pub use variant::{DoubleStep, PawnShift, PawnShifts, Variant};
-pub use width::{CellWidth, VariantFn, Width};
+pub use width::{CellWidth, MultiFn, VariantFn, Width};
 
 /// Raum's built-in variants use boards of at most 128 cells: this is their cell set.
 pub type Cells = u128;

@@ -46,7 +46,8 @@ pub enum VariantId {
     Triquetral,
 }
 
-/// Every variant id of RULES.md, with whether Raum plays it yet.
+/// Every variant id of RULES.md, with its two-player id where it has one
+/// (the multi-player games are [`crate::multi::MultiId`]s).
 pub const KNOWN_VARIANTS: &[(&str, Option<VariantId>)] = &[
     ("five-up", Some(VariantId::FiveUp)),
     ("raumschach", Some(VariantId::Raumschach)),
@@ -118,9 +119,12 @@ impl VariantId {
     /// ```
     /// use raum_rules::VariantId;
     /// assert_eq!(VariantId::from_name("five-up"), Ok(VariantId::FiveUp));
-    /// assert!(VariantId::from_name("wing-table-4p").unwrap_err().to_string().contains("not playable yet"));
+    /// assert!(VariantId::from_name("wing-table-4p").unwrap_err().to_string().contains("more than two players"));
     /// ```
     pub fn from_name(name: &str) -> Result<VariantId, crate::UnknownVariant> {
+        if crate::multi::MultiId::from_name(name).is_some() {
+            return Err(crate::UnknownVariant::MultiPlayer(name.to_string()));
+        }
         match KNOWN_VARIANTS.iter().find(|(n, _)| *n == name) {
             Some((_, Some(id))) => Ok(*id),
             Some((_, None)) => Err(crate::UnknownVariant::NotYet(name.to_string())),

@@ -18,6 +18,7 @@
 //! assert_eq!(VariantId::FiveUp.dispatch(StartMoves), 62);
 //! ```
 
+use crate::multi::{MultiId, MultiVariant};
 use crate::spec::VariantId;
 use crate::variant::Variant;
 use raum_bitboard::{CellSet, Wide};
@@ -41,6 +42,8 @@ pub trait Width: CellSet {
     const WIDTH: CellWidth;
     /// The cache slot of `id` at this width.
     fn slot(index: usize) -> &'static OnceLock<Variant<Self>>;
+    /// The cache slot of multi-player game `index` ([`MultiId::ALL`]) at this width.
+    fn multi_slot(index: usize) -> &'static OnceLock<MultiVariant<Self>>;
 }
 
 macro_rules! width {
@@ -50,6 +53,11 @@ macro_rules! width {
             fn slot(index: usize) -> &'static OnceLock<Variant<Self>> {
                 static CACHE: [OnceLock<Variant<$t>>; VariantId::ALL.len()] =
                     [const { OnceLock::new() }; VariantId::ALL.len()];
+                &CACHE[index]
+            }
+            fn multi_slot(index: usize) -> &'static OnceLock<MultiVariant<Self>> {
+                static CACHE: [OnceLock<MultiVariant<$t>>; MultiId::ALL.len()] =
+                    [const { OnceLock::new() }; MultiId::ALL.len()];
                 &CACHE[index]
             }
         }
@@ -105,6 +113,51 @@ impl<S: Width> Variant<S> {
         S::slot(index).get_or_init(|| {
             Variant::build(crate::variants::spec(id))
                 .unwrap_or_else(|e| panic!("built-in variant {id} is invalid: {e}"))
+        })
+    }
+}
+
+/// A computation over a multi-player game of any width (see [`MultiId::dispatch`]).
+pub trait MultiFn {
+    /// What it returns.
+    type Output;
+    /// Runs on the built game.
+    fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Self::Output;
+}
+
+impl MultiId {
+    /// The width this game is compiled at.
+    pub fn width(self) -> CellWidth {
+        if self.cells() <= 128 {
+            CellWidth::W128
+        } else if self.cells() <= 256 {
+            CellWidth::W256
+        } else {
+            CellWidth::W512
+        }
+    }
+
+    /// Runs `f` on this game at its width.
+    pub fn dispatch<F: MultiFn>(self, f: F) -> F::Output {
+        match self.width() {
+            CellWidth::W128 => f.call(MultiVariant::<u128>::at_width(self)),
+            CellWidth::W256 => f.call(MultiVariant::<Wide<4>>::at_width(self)),
+            CellWidth::W512 => f.call(MultiVariant::<Wide<8>>::at_width(self)),
+        }
+    }
+}
+
+impl<S: Width> MultiVariant<S> {
+    /// The shared, fully built game `id` at width `S`.
+    ///
+    /// # Panics
+    /// If `id` is not compiled at width `S` (see [`MultiId::width`]); [`MultiId::dispatch`] never does.
+    pub fn at_width(id: MultiId) -> &'static MultiVariant<S> {
+        assert_eq!(id.width(), S::WIDTH, "game {id} is not built at this width");
+        let index = MultiId::ALL.iter().position(|&v| v == id).unwrap_or(0);
+        S::multi_slot(index).get_or_init(|| {
+            MultiVariant::build(crate::variants::multi_spec(id))
+                .unwrap_or_else(|e| panic!("built-in game {id} is invalid: {e}"))
         })
     }
 }

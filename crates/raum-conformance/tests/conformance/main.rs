@@ -11,4 +11,5 @@ mod perft_suite;
 mod properties;
 mod records;
 mod savard;
+mod savard_multi;
 mod wide_seed;

@@ -30,6 +30,11 @@ pub fn spec(id: VariantId) -> VariantSpec {
     }
 }
 
+/// The data description of a multi-player game.
+pub fn multi_spec(id: crate::multi::MultiId) -> crate::multi::MultiSpec {
+    savard::multi_spec(id)
+}
+
 /// How many cells the variant's board has (which decides its width).
 pub fn cells(id: VariantId) -> usize {
     match id {

@@ -2,4 +2,5 @@
 //! against listing in both compiled copies of the generator.
 
 mod counting;
+mod multi;
 mod perft;

@@ -1,0 +1,526 @@
+//! The engine for games of more than two sides (RULES.md "Savard's
+//! multi-player forms").
+//!
+//! One search serves both kinds of game: the side to move's *coalition*
+//! (its team, or with every side for itself the root side alone) maximises,
+//! every other side minimises. With teams that is exact alpha-beta, since
+//! the game is zero-sum between two teams; every side for itself it is the
+//! paranoid search (the others are assumed to play against the root side).
+//! Scores are from the root coalition's side. Iterative deepening, a
+//! transposition table keyed by the root coalition too (a score means
+//! something only for one coalition), quiescence over captures and
+//! promotions, hash move, MVV-LVA and two killers a ply.
+//!
+//! Evaluation per side from the pieces' data: material ([`EvalParams::derived`]
+//! from the board), a reach bonus (a piece's empty-board moves from its cell,
+//! weighted by its mobility term) and pawn advance; a coalition's value is
+//! its sides' sum minus the others'.
+//!
+//! ```
+//! use raum_bitboard::Wide;
+//! use raum_engine::Limits;
+//! use raum_engine::multi::MultiEngine;
+//! use raum_rules::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
+//! use std::sync::atomic::AtomicBool;
+//! let v = MultiVariant::<Wide<4>>::at_width(MultiId::WingTable4p);
+//! let game = MultiGame::new(MultiPosition::start(v));
+//! let mut engine = MultiEngine::new(4);
+//! let r = engine.search(&game, &Limits { depth: Some(2), ..Limits::default() }, &AtomicBool::new(false), &mut |_| {});
+//! assert!(game.position().legal_moves().contains(&r.best.unwrap()));
+//! ```
+
+use crate::eval::EvalParams;
+use crate::{Limits, Score, SearchInfo, SearchResult};
+use raum_rules::multi::{MAX_SIDES, MultiGame, MultiPosition, MultiVariant};
+use raum_rules::{Kind, MAX_KINDS, Move, MoveList, Role, Width};
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// A mate score; mate in `n` plies scores `MATE - n`.
+const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - 1_000;
+/// Being stalemated with teams: the team scores 2/5 instead of 1/2 (as in
+/// the two-player search, a pawn's worth).
+const STALEMATE: i32 = 100;
+const INF: i32 = MATE + 1;
+const MAX_PLY: usize = 64;
+
+/// A game's evaluation tables.
+#[derive(Debug)]
+pub struct MultiEval<S: Width> {
+    /// Centipawns per kind (the king 0).
+    value: [i32; MAX_KINDS],
+    /// `[(side * kinds + kind) * cells + cell]`: the reach bonus, and for
+    /// pawns the advance bonus.
+    square: Vec<i32>,
+    kinds: usize,
+    cells: usize,
+    _width: core::marker::PhantomData<S>,
+}
+
+impl<S: Width> MultiEval<S> {
+    /// Builds the tables of `v` from its pieces' data.
+    pub fn new(v: &'static MultiVariant<S>) -> MultiEval<S> {
+        let b = v.board();
+        let params = EvalParams::derived(b);
+        let kinds = b.pieces().len();
+        let cells = b.cells();
+        let mut value = [0; MAX_KINDS];
+        let mut mobility = [0; MAX_KINDS];
+        for (k, def) in b.pieces().iter().enumerate() {
+            if def.role == Role::King {
+                continue;
+            }
+            value[k] = params.piece_values.iter().find(|p| p.0 == def.letter).map_or(0, |p| p.1);
+            mobility[k] = params.mobility.iter().find(|p| p.0 == def.letter).map_or(0, |p| p.1);
+        }
+        let sides = v.sides().len();
+        let mut square = vec![0; sides * kinds * cells];
+        for side in 0..sides {
+            // Steps each cell still needs to promote, walking the side's pawn steps.
+            let steps_to_promote = |cell: usize| {
+                let mut at = S::single(cell);
+                for d in 0..16 {
+                    if (at & b.promotion_zone(side)).any() {
+                        return Some(d);
+                    }
+                    at = at.cells().fold(S::EMPTY, |acc, c| acc | b.pawn_steps(side, c));
+                    if at.is_empty() {
+                        return None;
+                    }
+                }
+                None
+            };
+            for (k, def) in b.pieces().iter().enumerate() {
+                for cell in 0..cells {
+                    let bonus = match def.role {
+                        Role::Pawn => steps_to_promote(cell)
+                            .and_then(|d| params.pawn_advance.get(d as usize).copied())
+                            .unwrap_or(0),
+                        Role::King => 0,
+                        Role::Piece => {
+                            let piece = raum_rules::Piece::new(raum_rules::Color::White, Kind(k as u8));
+                            let reach = b.targets(piece, cell, S::single(cell), S::EMPTY).count() as i32;
+                            mobility[k] * reach / 2
+                        }
+                    };
+                    square[(side * kinds + k) * cells + cell] = bonus;
+                }
+            }
+        }
+        MultiEval { value, square, kinds, cells, _width: core::marker::PhantomData }
+    }
+
+    /// The tables of `v`, built once per game and width.
+    pub fn get(v: &'static MultiVariant<S>) -> &'static MultiEval<S> {
+        static CACHE: OnceLock<Mutex<HashMap<(usize, &'static str), Built>>> = OnceLock::new();
+        let key = (core::mem::size_of::<S>(), v.id().name());
+        let mut map = CACHE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+        let entry = *map.entry(key).or_insert_with(|| Box::leak(Box::new(MultiEval::new(v))));
+        entry.downcast_ref::<MultiEval<S>>().expect("one width per game")
+    }
+
+    /// A kind's material value.
+    pub fn value(&self, kind: Kind) -> i32 {
+        self.value[kind.index()]
+    }
+
+    /// Each side's value: material, reach and pawn advance.
+    pub fn side_values(&self, pos: &MultiPosition<S>) -> [i32; MAX_SIDES] {
+        let mut out = [0; MAX_SIDES];
+        for (cell, side, kind) in pos.men() {
+            let s = side as usize;
+            out[s] += self.value[kind.index()] + self.square[(s * self.kinds + kind.index()) * self.cells + cell];
+        }
+        out
+    }
+}
+
+/// A game's tables at some width, type-erased for the cache.
+type Built = &'static (dyn Any + Send + Sync);
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    mv: u32,
+    score: i32,
+    depth: i8,
+    bound: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+
+/// The multi-player searcher: a transposition table and killers.
+pub struct MultiEngine {
+    table: Vec<Entry>,
+}
+
+impl MultiEngine {
+    /// An engine with a table of about `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> MultiEngine {
+        let entries = (hash_mb.max(1) << 20) / core::mem::size_of::<Entry>();
+        MultiEngine { table: vec![Entry::default(); entries.next_power_of_two() / 2] }
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn new_game(&mut self) {
+        self.table.fill(Entry::default());
+    }
+
+    /// Searches the game's position for the side to move. `Limits`' depth,
+    /// nodes and movetime apply (and a clock's time, shared over 30 moves).
+    pub fn search<S: Width>(
+        &mut self,
+        game: &MultiGame<S>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let pos = game.position().clone();
+        let v = pos.variant();
+        let root = pos.side_to_move();
+        let coalition: u8 = (0..v.sides().len())
+            .filter(|&s| if v.teams() { v.sides()[s].team == v.sides()[root].team } else { s == root })
+            .fold(0, |m, s| m | 1 << s);
+        let start = Instant::now();
+        let clock = limits.wtime.map(|t| t / 30);
+        let budget = limits.movetime.or(clock).map(|t| t.saturating_sub(Duration::from_millis(2)));
+        let mut s = Searcher {
+            eval: MultiEval::get(v),
+            table: &mut self.table,
+            coalition,
+            root_key: 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(coalition as u64 + 1),
+            history: game_history(game),
+            nodes: 0,
+            node_limit: limits.nodes,
+            start,
+            budget,
+            stop,
+            aborted: false,
+            killers: [[0; 2]; MAX_PLY],
+            seldepth: 0,
+        };
+        let root_moves = pos.legal_moves();
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            ponder: None,
+            info: SearchInfo {
+                depth: 0,
+                seldepth: 0,
+                score: Score::Cp(0),
+                nodes: 0,
+                time: Duration::ZERO,
+                pv: Vec::new(),
+            },
+        };
+        if root_moves.len() <= 1 {
+            return result;
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4);
+        let mut pos = pos;
+        for depth in 1..=max_depth {
+            let (score, best) = s.root(&mut pos, depth as i32);
+            if s.aborted {
+                break;
+            }
+            result.best = best.or(result.best);
+            result.info = SearchInfo {
+                depth,
+                seldepth: s.seldepth as u32,
+                score: to_score(score),
+                nodes: s.nodes,
+                time: start.elapsed(),
+                pv: result.best.into_iter().collect(),
+            };
+            info(&result.info);
+            if score.abs() > MATE_BOUND || s.out_of_time(true) {
+                break;
+            }
+        }
+        result.info.nodes = s.nodes;
+        result.info.time = start.elapsed();
+        result
+    }
+}
+
+/// The hashes of the game's positions since the last capture or pawn move,
+/// the current one last.
+fn game_history<S: Width>(game: &MultiGame<S>) -> Vec<u64> {
+    let mut pos = game.start().clone();
+    let mut out = vec![pos.hash()];
+    for &m in game.moves() {
+        if pos.legal_moves().contains(&m) {
+            pos.play(m);
+            while !pos.variant().teams() && pos.sides_in().len() > 1 && !pos.has_legal_move() {
+                pos.remove_side();
+            }
+            if pos.halfmove_clock() == 0 {
+                out.clear();
+            }
+            out.push(pos.hash());
+        }
+    }
+    out
+}
+
+fn to_score(score: i32) -> Score {
+    if score > MATE_BOUND {
+        Score::Mate((MATE - score + 1) / 2)
+    } else if score < -MATE_BOUND {
+        Score::Mate(-(MATE + score + 1) / 2)
+    } else {
+        Score::Cp(score)
+    }
+}
+
+struct Searcher<'a, S: Width> {
+    eval: &'static MultiEval<S>,
+    table: &'a mut [Entry],
+    /// The sides (bits) that maximise.
+    coalition: u8,
+    root_key: u64,
+    /// Hashes since the last irreversible move: the game's, then the search path's.
+    history: Vec<u64>,
+    nodes: u64,
+    node_limit: Option<u64>,
+    start: Instant,
+    /// The time for this move.
+    budget: Option<Duration>,
+    stop: &'a AtomicBool,
+    aborted: bool,
+    killers: [[u32; 2]; MAX_PLY],
+    seldepth: usize,
+}
+
+impl<S: Width> Searcher<'_, S> {
+    fn out_of_time(&self, iteration_done: bool) -> bool {
+        // After an iteration, half the time spent: the next would likely not finish.
+        let late = self.budget.is_some_and(|b| self.start.elapsed() >= if iteration_done { b / 2 } else { b });
+        late || self.node_limit.is_some_and(|n| self.nodes >= n) || self.stop.load(Ordering::Relaxed)
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.out_of_time(false) {
+            self.aborted = true;
+        }
+        if self.node_limit.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+        }
+    }
+
+    fn maximises(&self, side: usize) -> bool {
+        self.coalition & (1 << side) != 0
+    }
+
+    fn evaluate(&self, pos: &MultiPosition<S>) -> i32 {
+        let values = self.eval.side_values(pos);
+        (0..pos.variant().sides().len()).map(|s| if self.maximises(s) { values[s] } else { -values[s] }).sum()
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.table.len() - 1)
+    }
+
+    /// Orders moves: hash move, captures by victim then attacker, killers, the rest.
+    fn order(&self, pos: &MultiPosition<S>, list: &MoveList, hash_move: u32, ply: usize) -> Vec<Move> {
+        let mut scored: Vec<(i32, Move)> = list
+            .iter()
+            .map(|&m| {
+                let key = if m.bits() == hash_move {
+                    1_000_000
+                } else if let Some((_, victim)) = pos.man_at(m.to()) {
+                    let attacker = pos.man_at(m.from()).map_or(0, |(_, k)| self.eval.value(k));
+                    100_000 + self.eval.value(victim) * 16 - attacker / 16
+                } else if let Some(p) = m.promotion() {
+                    90_000 + self.eval.value(p)
+                } else if ply < MAX_PLY && self.killers[ply].contains(&m.bits()) {
+                    80_000
+                } else {
+                    0
+                };
+                (key, m)
+            })
+            .collect();
+        scored.sort_by_key(|&(k, _)| -k);
+        scored.into_iter().map(|(_, m)| m).collect()
+    }
+
+    fn root(&mut self, pos: &mut MultiPosition<S>, depth: i32) -> (i32, Option<Move>) {
+        self.search(pos, depth, 0, -INF, INF, true)
+    }
+
+    /// What a position with no legal move for the side to move is worth.
+    /// `None`: every side for itself, the side is out and the game goes on.
+    fn no_moves(&self, pos: &MultiPosition<S>, ply: usize) -> Option<i32> {
+        let side = pos.side_to_move();
+        let sign = if self.maximises(side) { 1 } else { -1 };
+        let v = pos.variant();
+        if v.teams() {
+            return Some(if pos.is_check() { -sign * (MATE - ply as i32) } else { -sign * STALEMATE });
+        }
+        if self.maximises(side) {
+            return Some(-(MATE - ply as i32));
+        }
+        // An opponent leaves; if only the root side is left, it has won.
+        let left: Vec<usize> = pos.sides_in().into_iter().filter(|&s| s != side).collect();
+        if left.len() == 1 {
+            return Some(if self.maximises(left[0]) { MATE - ply as i32 } else { -(MATE - ply as i32) });
+        }
+        None
+    }
+
+    fn is_draw(&self, pos: &MultiPosition<S>) -> bool {
+        if pos.only_royals() || pos.halfmove_clock() >= 50 * pos.sides_in().len() as u32 {
+            return true;
+        }
+        let h = pos.hash();
+        // Twice before (game or search path) counts as a draw in the search.
+        self.history.iter().rev().skip(1).filter(|&&x| x == h).count() >= 1
+    }
+
+    fn search(
+        &mut self,
+        pos: &mut MultiPosition<S>,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        root: bool,
+    ) -> (i32, Option<Move>) {
+        self.tick();
+        self.seldepth = self.seldepth.max(ply);
+        if !root && self.is_draw(pos) {
+            return (0, None);
+        }
+        if depth <= 0 || ply + 1 >= MAX_PLY {
+            return (self.quiesce(pos, ply, alpha, beta, 0), None);
+        }
+        let max = self.maximises(pos.side_to_move());
+        let key = pos.hash() ^ self.root_key;
+        let slot = self.slot(key);
+        let e = self.table[slot];
+        let mut hash_move = 0;
+        if e.key == key {
+            hash_move = e.mv;
+            if !root && e.depth as i32 >= depth {
+                let s = e.score;
+                match e.bound {
+                    EXACT => return (s, None),
+                    LOWER if s >= beta => return (s, None),
+                    UPPER if s <= alpha => return (s, None),
+                    _ => {}
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        pos.legal_moves_into(&mut list);
+        if list.is_empty() {
+            return match self.no_moves(pos, ply) {
+                Some(s) => (s, None),
+                None => {
+                    let mut next = pos.clone();
+                    next.remove_side();
+                    self.search(&mut next, depth, ply + 1, alpha, beta, false)
+                }
+            };
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = if max { -INF } else { INF };
+        let mut best_move = None;
+        for m in self.order(pos, &list, hash_move, ply) {
+            let undo = pos.play(m);
+            self.history.push(pos.hash());
+            let (score, _) = self.search(pos, depth - 1, ply + 1, alpha, beta, false);
+            self.history.pop();
+            pos.unplay(m, undo);
+            if self.aborted {
+                return (best, best_move);
+            }
+            let better = if max { score > best } else { score < best };
+            if better {
+                best = score;
+                best_move = Some(m);
+            }
+            if max {
+                alpha = alpha.max(score);
+            } else {
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                if pos.man_at(m.to()).is_none() && ply < MAX_PLY {
+                    let k = &mut self.killers[ply];
+                    if k[0] != m.bits() {
+                        k[1] = k[0];
+                        k[0] = m.bits();
+                    }
+                }
+                break;
+            }
+        }
+        let bound = if best <= alpha0 {
+            UPPER
+        } else if best >= beta0 {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.table[slot] = Entry {
+            key,
+            mv: best_move.map_or(0, |m| m.bits()),
+            score: best,
+            depth: depth.min(i8::MAX as i32) as i8,
+            bound,
+        };
+        (best, best_move)
+    }
+
+    fn quiesce(&mut self, pos: &mut MultiPosition<S>, ply: usize, mut alpha: i32, mut beta: i32, qply: u32) -> i32 {
+        self.tick();
+        self.seldepth = self.seldepth.max(ply);
+        let max = self.maximises(pos.side_to_move());
+        let stand = self.evaluate(pos);
+        if max {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        } else {
+            if stand <= alpha {
+                return stand;
+            }
+            beta = beta.min(stand);
+        }
+        if qply >= 8 || ply + 1 >= MAX_PLY {
+            return stand;
+        }
+        let mut list = MoveList::new();
+        pos.legal_captures_into(&mut list);
+        let mut best = stand;
+        for m in self.order(pos, &list, 0, MAX_PLY) {
+            let undo = pos.play(m);
+            let score = self.quiesce(pos, ply + 1, alpha, beta, qply + 1);
+            pos.unplay(m, undo);
+            if self.aborted {
+                return best;
+            }
+            if max {
+                best = best.max(score);
+                alpha = alpha.max(score);
+            } else {
+                best = best.min(score);
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
