@@ -116,9 +116,14 @@ pub struct PlayArgs {
     /// Play against Raum's engine instead of another person.
     #[arg(long)]
     pub engine: bool,
-    /// With --engine: your side, white or black (default white).
+    /// With --engine: your side, white or black (default white); in a multi-player game
+    /// a side's letter or name (w, r, k, b, g, y).
     #[arg(long)]
     pub color: Option<String>,
+    /// In a multi-player game, who sits at each side: `w=human,r=engine,k=human,b=engine`
+    /// (sides not named are people).
+    #[arg(long)]
+    pub seats: Option<String>,
     /// With --engine: strength from 1 (weakest) to 10, by search effort.
     #[arg(long)]
     pub level: Option<u32>,

@@ -5,12 +5,92 @@
 
 use crate::args::BenchArgs;
 use anyhow::{Context, Result, bail};
+use raum_engine::multi::MultiEngine;
 use raum_engine::{Engine, Limits, Score};
 use raum_notation::{format_move, parse_position};
-use raum_rules::{Game, Variant, VariantFn, VariantId, Width};
+use raum_notation::{format_multi_move, parse_multi_position};
+use raum_rules::multi::{MultiGame, MultiId, MultiVariant};
+use raum_rules::{Game, MultiFn, Variant, VariantFn, VariantId, Width};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// The multi-player games' bench positions: each start, then positions of
+/// Raum's own self-play (all seats the engine, 30 ms a move), every eighth ply.
+pub const MULTI_POSITIONS: &[(MultiId, &str)] = &[
+    (
+        MultiId::WingTable4p,
+        "kRkNkNkR|kBkAkAkB|kPkPkPkP|6|rRrBrP6bPbBbR|rNrArP6bPbAbN|rNrArP6bPbAbN|rRrBrP6bPbBbR|6|wPwPwPwP|wBwAwAwB|wRwNwNwR/kUkKkQkU|kPkPkPkP|6|rUrP6bPbU|rQrP6bPbK|rKrP6bPbQ|rUrP6bPbU|6|wPwPwPwP|wUwQwKwU/kPkPkPkP|6|rP6bP|rP6bP|rP6bP|rP6bP|6|wPwPwPwP w - - 0 1",
+    ),
+    (
+        MultiId::WingTable4p,
+        "kRkNkNkR|kB2kB|kPkPkPkP|6|rRrBrP6bPbBbR|rN1rP6bP1bN|rN1rP6bP1bN|rRrBrP6bPbBbR|6|wPwPwPwP|wB2wB|wRwNwNwR/kUkKkQkU|kPkPkPkP|6|rUrP6bPbU|rQrP6bPbK|rKrP6bPbQ|rUrP6bPbU|6|wPwPwPwP|wUwQwKwU/kPkPkPkP|2kAkA2|rP6bP|rPrA4bAbP|rPrA4bAbP|rP6bP|2wAwA2|wPwPwPwP w - - 8 3",
+    ),
+    (
+        MultiId::WingTable4p,
+        "kRkNkNkR|kB2kB|kPkPkPkP|6|rRrBrPkA5bPbBbR|rN1rP6bP1bN|rN1rP6bP1bN|rRrBrP6bP1bR|6|wPwPwPwP|3wB|wRwNwNwR/kUkKkQkU|kP1kPkP|2kP3|rU2rP4bPbU|rQrP6bPbK|rKrP6bPbQ|rUrP5bPbBbU|1wP4|wBwPwPwP|wUwQwKwU/kPkPkPkP|3kA2|rP6bP|rPrA4bAbP|rPrA4bAbP|rP6bP|2wAwA2|wPwPwPwP w - - 2 5",
+    ),
+    (
+        MultiId::WingTable4p,
+        "kRkNkNkR|kB2kB|kPkPkPkP|6|rRrBrP6bPbBbR|rN1rP6bP1bN|rNrKrP6bP1bN|rRrBrP6bP1bR|4bP1|wPwPwPwP|3wB|wRwNwNwR/kUkK1kU|kP1kPkP|2kP3|rU2rP4bPbU|rQkQ6bPbK|1rP6bPbQ|1wB6bBbU|1wP4|1wP1wP|wUwQwKwU/kPkPkPkP|3kA2|rP6bP|rPrA4bAbP|rUrA5bP|rP6bP|2wAwA2|wPwPwPwP w - - 0 7",
+    ),
+    (
+        MultiId::WingTable4p,
+        "kRkNkNkR|kB3|kPkPkPkP|4kP1|rRrBrP6bPbBbR|1rKrP6bP1bN|rN1rP6bP1bN|rRwBrP6bP1bR|4bP1|wPwPwPwP|3wB|wRwNwNwR/kUkKkBkU|kP2kP|2kP3|rU2rP4bPbU|rQrN5bP1bK|1rP6bPbQ|1wQ6bBbU|1wP4|1wP1wP|wU1wKwU/kPkPkPkP|3kA2|rP6bP|rPrA5bP|rUrA5bP|rP6bP|2wAwA2|wPwPwPwP w - - 0 9",
+    ),
+    (
+        MultiId::WingTable4p,
+        "kRkNkNkR|kB3|1kPkPkP|4kP1|rRrBrP6bPbBbR|2rP6bP2|rK1rP6bP1bN|rR1rP6bP1bR|4bP1|wPwPwPwP|3wB|wRwNwNwR/kUkKkBkU|kP3|2kP1kP1|rU3rP3bPbU|rQrN5bPbNbK|1rP6bPbQ|9bU|1wP4|1wP1wP|wU1wKwU/kPkPkPkP|3kA2|rP6bP|rPrA5bP|rUwQ5bP|rP6bP|2wAwA2|wPwPwPwP w - - 1 11",
+    ),
+    (
+        MultiId::Triquetral3p,
+        "gR|gN|gN|gR/gBgU|gAgK|gAgQ|gBgU/gPgPgP|gPgPgP|gPgPgP|gPgPgP/5|5|5|5|5/5|bP5|bUbP5|bRbBbP5|5|wPwPwPwP|wBwAwAwB|wRwNwNwR/5|bP5|bQbP5|bNbAbP5|5|wPwPwPwP|wUwQwKwU/5|bP5|bKbP5|bNbAbP5|5|wPwPwPwP/5|bP5|bUbP5|bRbBbP5|5 w - - 0 1",
+    ),
+    (
+        MultiId::Triquetral3p,
+        "gR|gN|gN|gR/gBgU|gAgK|gAgQ|gBgU/gPgPgP|gPgPgP|gPgPgP|2gP/5|5|5|1gPgP2|5/5|bP5|bUbP1bP3|bRbB1bP4|5|1wPwPwP|wBwAwAwB|wRwNwNwR/5|bP5|bQbP5|bNbA6|5|wPwPwPwP|wUwQwKwU/5|bP5|bKbP5|bNbAbP5|5|wPwPwPwP/5|bP5|bUbP5|bRbBbP5|5 g - - 0 3",
+    ),
+    (
+        MultiId::Triquetral3p,
+        "gR|gN|gN|gR/gBgU|gAgK|gAgQ|gBgU/gPgPgP|gPgPgP|gP1gP|3/5|5|2gP2|1gP1gP1|5/5|1bP4|bUbP1gP3|bR2bP4|3wP1|1wPwQwP|wBwAwAwB|wRwNwNwR/5|bP5|bQbP5|bNbA6|2wP2|wP1wPwP|wU1wKwU/5|bP5|bKbP5|bNbAbP5|5|wPwPwPwP/5|bP5|bUbP5|bRbBbP1bB3|5 b - - 0 6",
+    ),
+    (
+        MultiId::Triquetral3p,
+        "gR|gN|gN|gR/gBgU|gAgK|gA1|gBgU/gPgPgP|gPgPgP|gPgQgP|3/5|5|5|1gP1gP1|5/5|6|4gP2|6wP1|5|1wPwQwP|wB1wAwB|wRwNwNwR/5|6|3gP3|5wP2|wA4|wP1wPwP|wU1wKwU/5|6|7|8|5|wPwPwPwP/5|6|7|8|5 g - - 0 9",
+    ),
+    (
+        MultiId::Triquetral3p,
+        "gR|gN|gN|gR/gBgU|gAgK|2|gBgU/gPgPgP|gPgPgP|gP1gP|3/5|3gA1|5|1gP3|5/5|6|7|6gP1|4wP|1wP2|wB1wAwB|wRwNwNwR/5|6|3gPwQ2|5wP2|wA4|wP1wPwP|wU1wKwU/5|6|7|8|5|wPwPwPwP/5|6|7|8|5 g - - 0 13",
+    ),
+    (
+        MultiId::Triquetral3p,
+        "gR|gN|1|gR/gBgU|gAgK|2|gBgU/gPgPgP|gPgPgP|gPgNgP|3/5|3gA1|5|5|5/5|6|7|8|1wAwB1wP|1wP2|wB1wA1|wRwNwNwR/5|6|3gPgP2|4gPwP2|5|wP1wPwP|wU1wKwU/5|6|7|8|1wP3|1wPwPwP/5|6|7|8|5 g - - 1 17",
+    ),
+    (
+        MultiId::Triquetral6p,
+        "gR|gN|gN|gR/gBgU|gAgK|gAgQ|gBgU/gPgPgP|gPgPgP|gPgPgP|gPgPgP/5|5rPrBrR|5rPrU|5rP|5/kPkPkPkP|5|bP5rPrArN|bUbP5rPrK|bRbBbP5rP|5|wPwPwPwP|wBwAwAwB|wRwNwNwR/kUkKkQkU|kPkPkPkP|5|bP5rPrArN|bQbP5rPrQ|bNbAbP5rP|5|wPwPwPwP|wUwQwKwU/kRkNkNkR|kBkAkAkB|kPkPkPkP|5|bP5rPrBrR|bKbP5rPrU|bNbAbP5rP|5|wPwPwPwP/5|bP5|bUbP5|bRbBbP5|5/yPyPyP|yPyPyP|yPyPyP|yPyPyP/yUyB|yQyA|yKyA|yUyB/yR|yN|yN|yR w - - 0 1",
+    ),
+    (
+        MultiId::Triquetral6p,
+        "gR|gN|gN|gR/gBgU|gAgK|gAgQ|gBgU/1gPgP|gPgPgP|gPgPgP|gPgPgP/1kP3|5rPrBrR|5rPrU|5rP|5/kPkP1kP|2kA2|bP5rPrArN|bUbP5rPrK|bRbBbP5rP|4wP|wPwPwP1|wBwAwAwB|wRwNwNwR/kUkKkQkU|kPkPkPkP|5|bPbA4rPrArN|bQbP5rPrQ|bNbAbP6|5|wPwP1wP|wUwQwKwU/kRkNkNkR|kB1kAkB|kPkPkPkP|5|bP5rPrBrR|bKbP5rPrU|bN1bP5rP|5|wPwPwPwP/5|bP5|bUbP1yA3|bRbBbP5|5/yPyPyP|yPyPyP|yPyPyP|yPyPyP/yUyB|yQyA|yK1|yUyB/yR|yN|yN|yR b - - 0 2",
+    ),
+    (
+        MultiId::Triquetral6p,
+        "gR|gN|gN|gR/gBgU|gAgK|gAkQ|gBgU/1gPgP|gP1gP|gPgPgP|gPgPgP/1gP3|5rPrBrR|5rPrU|6|5/kPkP1kP|2kA2|bP5rPrArN|bUbP5rPrK|bRbB1bP4rP|4rP|wPwPwP1|1wAwAwB|wRwNwNwR/kUkK1kU|kPkPkPkP|5|bP5rPrArN|bQbP5rP1|bNbAbP6|5|wPwP1wP|wUwBwKwU/kRkNkNkR|kB1kAkB|kPkPbAkP|5|bP5rPrBrR|bKbP5rPrU|bN1bP5rP|5|wPwPwPwP/5|bP3yP1|bUbP1yA3|bRbBbP5|5/yPyP1|yPyPyP|yPyPyP|yPyPyP/yUyB|yQyA|yK1|yUyB/yR|yN|yN|yR g - - 0 3",
+    ),
+    (
+        MultiId::Triquetral6p,
+        "gR|gN|gN|gR/gBgU|gAgK|gA1|1gU/1gPgP|gP1gP|gPgPgP|gPgPgP/1gP3|5rPrBrR|5rPrU|6|5/kPkP1kP|2kA2|bP5rPrArN|bUbP5rPrK|bRbB2bP3rP|3rP1|wPwPwP1|1wAwAwB|wRwNwNwR/kUkK1kU|kPkPkPkP|5|bP5rPrArN|bQbP5rP1|bNbAbP6|5|wPwP1wP|wUwBwKwU/kRkNgBkR|kB1kA1|kPkPkBkP|5|bP5rPrBrR|bKbP5rPrU|bN1bP5rP|5|1wPwPwP/5|bP3yP1|bUbP1yA3|bRbBbP5|2yP2/yPyP1|yPyPyP|1yPyP|yPyPyP/yUyB|yQ1|yK1|yUyB/yR|yN|yN|yR w - - 0 5",
+    ),
+    (
+        MultiId::Triquetral6p,
+        "gR|gN|gN|gR/gBgU|gAgK|gA1|1gU/1gPgP|gP1gP|gPgPgP|gPgPgP/5|5rPrBrR|5rPrU|6|5/kAkP1kP|2kA2|bP5rPrArN|bUbP5rP1|bRbB2bP3rP|3wP1|wPwPwP1|1wAwAwB|wRwNwNwR/kU2kU|kPkPkPkP|5|bP5rPrArK|bQbP5rP1|bNbAbP3yA2|5|wP2wP|wU1wKwU/kRkNkKkR|kB3|kPkPkBkP|5|bP5rPrBrR|bKbP5rPrU|bN2bP4rP|5|1wPwPwP/5|bP3yP1|bUbP5|bRbBbP5|2yP2/yPyP1|yPyPyP|1yPyP|yPyPyP/yUyB|yQ1|yK1|yUyB/yR|yN|yN|yR b - - 0 6",
+    ),
+    (
+        MultiId::Triquetral6p,
+        "gR|gN|gN|gR/gBgU|gAgK|gA1|1gU/1gP1|gP1gP|gPgPgP|gPkBgP/3gP1|5rPrBrR|5rPrU|6|5/kAkP1kP|2kA2|bP5rP1rN|bUbP7|bRbB4bP1rP|5|wPwPwP1|1wAwAwB|wRwNwNwR/kU2kU|kPkPkPkP|5|bP5rPrArK|bQbP5rP1|bNbAbP3yArP1|5|wP2wP|wU1wKwU/kRkNkKkR|kB3|kPkP1kP|5|bP5rPrBrR|bKbP5rPrU|bN2bP4rP|5|1wPyPwP/5|bP3yP1|bUbP5|bRbBbP5|5/yPyP1|yPyPyP|1yPyP|yPyPyP/yUyB|yQ1|yK1|yUyB/yR|yN|yN|yR g - - 0 7",
+    ),
+];
 
 /// Depth searched when `--depth` is not given.
 pub const DEFAULT_DEPTH: u32 = 7;
@@ -415,7 +495,11 @@ pub fn bench(a: &BenchArgs) -> Result<()> {
     if depth == 0 || depth > 30 {
         bail!("--depth must be between 1 and 30, not {depth}");
     }
-    let only = a.variant.as_deref().map(|name| name.parse::<VariantId>()).transpose()?;
+    let only_multi = a.variant.as_deref().and_then(MultiId::from_name);
+    let only = match only_multi {
+        Some(_) => None,
+        None => a.variant.as_deref().map(|name| name.parse::<VariantId>()).transpose()?,
+    };
     if let Some(id) = only
         && !POSITIONS.iter().any(|p| p.0 == id)
     {
@@ -430,12 +514,24 @@ pub fn bench(a: &BenchArgs) -> Result<()> {
     // A variant's positions stand together in the list; each group is searched
     // at its variant's width.
     let mut first = 0;
-    for positions in POSITIONS.chunk_by(|x, y| x.0 == y.0) {
-        let id = positions[0].0;
-        if only.is_none_or(|o| o == id) {
-            id.dispatch(Group { run: &mut run, first, positions })?;
+    if only_multi.is_none() {
+        for positions in POSITIONS.chunk_by(|x, y| x.0 == y.0) {
+            let id = positions[0].0;
+            if only.is_none_or(|o| o == id) {
+                id.dispatch(Group { run: &mut run, first, positions })?;
+            }
+            first += positions.len();
         }
-        first += positions.len();
+    }
+    first = POSITIONS.len();
+    if only.is_none() {
+        for positions in MULTI_POSITIONS.chunk_by(|x, y| x.0 == y.0) {
+            let id = positions[0].0;
+            if only_multi.is_none_or(|o| o == id) {
+                id.dispatch(MultiGroup { run: &mut run, first, positions })?;
+            }
+            first += positions.len();
+        }
     }
     let nps = (run.nodes as f64 / run.time.as_secs_f64().max(1e-9)) as u64;
     eprintln!("time {:.3} s", run.time.as_secs_f64());
@@ -481,12 +577,49 @@ impl VariantFn for Group<'_> {
             eprintln!(
                 "position {:2}/{} {:10} depth {} nodes {:9} time {:6} ms best {} {}",
                 i + 1,
-                POSITIONS.len(),
+                POSITIONS.len() + MULTI_POSITIONS.len(),
                 id.name(),
                 r.info.depth,
                 r.info.nodes,
                 elapsed.as_millis(),
                 r.best.map_or("(none)".to_string(), |m| format_move(v, m)),
+                score_text(r.info.score),
+            );
+        }
+        Ok(())
+    }
+}
+
+/// One multi-player game's bench positions, searched by the multi-player
+/// engine four plies less deep than the 125-cell boards (at least one).
+struct MultiGroup<'a> {
+    run: &'a mut Run,
+    first: usize,
+    positions: &'a [(MultiId, &'static str)],
+}
+
+impl MultiFn for MultiGroup<'_> {
+    type Output = Result<()>;
+    fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Result<()> {
+        let run = self.run;
+        let limits = Limits { depth: run.limits.depth.map(|d| d.saturating_sub(4).max(1)), ..Limits::default() };
+        let total = POSITIONS.len() + MULTI_POSITIONS.len();
+        for (i, &(id, fen)) in (self.first..).zip(self.positions) {
+            let pos = parse_multi_position(v, fen).with_context(|| format!("bench position {}", i + 1))?;
+            let mut engine = MultiEngine::new(HASH_MB);
+            let start = Instant::now();
+            let r = engine.search(&MultiGame::new(pos), &limits, &AtomicBool::new(false), &mut |_| {});
+            let elapsed = start.elapsed();
+            run.nodes += r.info.nodes;
+            run.time += elapsed;
+            eprintln!(
+                "position {:2}/{total} {:10} depth {} nodes {:9} time {:6} ms best {} {}",
+                i + 1,
+                id.name(),
+                r.info.depth,
+                r.info.nodes,
+                elapsed.as_millis(),
+                r.best.map_or("(none)".to_string(), |m| format_multi_move(v, m)),
                 score_text(r.info.score),
             );
         }
@@ -528,5 +661,28 @@ mod tests {
         distinct.sort_by_key(|id| id.name());
         distinct.dedup();
         assert_eq!(groups.len(), distinct.len(), "{groups:?}");
+    }
+
+    /// Each multi-player game's positions: six, the first its start, all games still going.
+    struct ValidMulti;
+    impl MultiFn for ValidMulti {
+        type Output = ();
+        fn call<S: Width>(self, v: &'static MultiVariant<S>) {
+            let mine: Vec<&str> = MULTI_POSITIONS.iter().filter(|p| p.0 == v.id()).map(|p| p.1).collect();
+            assert_eq!(mine.len(), 6, "{}", v.id());
+            let start = raum_rules::multi::MultiPosition::start(v);
+            assert_eq!(parse_multi_position(v, mine[0]).unwrap(), start);
+            for fen in mine {
+                let pos = parse_multi_position(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+                assert!(MultiGame::new(pos).outcome().is_none(), "{fen}");
+            }
+        }
+    }
+
+    #[test]
+    fn multi_player_positions_are_games_in_progress() {
+        for id in MultiId::ALL {
+            id.dispatch(ValidMulti);
+        }
     }
 }

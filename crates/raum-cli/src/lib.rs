@@ -3,3 +3,4 @@
 //! (`fuzz/`) drive with any input and output.
 
 pub mod uci;
+mod uci_multi;

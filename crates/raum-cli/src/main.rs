@@ -7,6 +7,7 @@ mod clock;
 mod matches;
 mod multi;
 mod multi_match;
+mod multi_play;
 mod perft;
 mod play;
 mod records;

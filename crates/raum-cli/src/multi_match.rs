@@ -12,8 +12,9 @@ use crate::args::MatchArgs;
 use crate::matches::Rng;
 use crate::stats;
 use anyhow::{Context, Result, bail};
-use raum_engine::Limits;
 use raum_engine::multi::{MultiEngine, MultiEval};
+use raum_engine::{Limits, Score};
+use raum_notation::MultiRecord;
 use raum_rules::multi::{MultiEnd, MultiGame, MultiId, MultiPosition, MultiVariant};
 use raum_rules::{DrawReason, Move, MultiFn, Points, Width};
 use std::sync::Mutex;
@@ -90,15 +91,24 @@ impl Seat {
         }
     }
 
-    fn choose<S: Width>(&mut self, game: &MultiGame<S>, rng: &mut Rng) -> Option<Move> {
+    /// A move, and for the engine its evaluation as a comment (`+0.35/4`:
+    /// from the mover's team's side, then the depth).
+    fn choose<S: Width>(&mut self, game: &MultiGame<S>, rng: &mut Rng) -> Option<(Move, Option<String>)> {
         let pos = game.position();
         let list: Vec<Move> = pos.legal_moves().iter().copied().collect();
         if list.is_empty() {
             return None;
         }
         match self {
-            Seat::Engine(e, limits) => e.search(game, limits, &AtomicBool::new(false), &mut |_| {}).best,
-            Seat::Random => Some(list[rng.below(list.len())]),
+            Seat::Engine(e, limits) => {
+                let r = e.search(game, limits, &AtomicBool::new(false), &mut |_| {});
+                let said = match r.info.score {
+                    Score::Cp(cp) => format!("{:+.2}/{}", f64::from(cp) / 100.0, r.info.depth),
+                    Score::Mate(n) => format!("{}M{}/{}", if n > 0 { '+' } else { '-' }, n.abs(), r.info.depth),
+                };
+                r.best.map(|m| (m, Some(said)))
+            }
+            Seat::Random => Some((list[rng.below(list.len())], None)),
             Seat::Greedy => {
                 let eval = MultiEval::get(pos.variant());
                 let gain = |m: &Move| pos.man_at(m.to()).map(|(_, k)| eval.value(k));
@@ -107,17 +117,18 @@ impl Seat {
                     Some(b) => list.iter().copied().filter(|m| gain(m) == Some(b)).collect(),
                     None => list,
                 };
-                Some(pool[rng.below(pool.len())])
+                Some((pool[rng.below(pool.len())], None))
             }
         }
     }
 }
 
-/// How a game ended: each side's score and the reason.
+/// How a game ended: each side's score and the reason, and its record.
 struct Ended {
     scores: Vec<Points>,
     reason: String,
     plies: usize,
+    record: MultiRecord,
 }
 
 /// Plays one game from `start`; `seats[side]` indexes `players`.
@@ -127,8 +138,10 @@ fn play_game<S: Width>(
     seats: &[usize],
     rng: &mut Rng,
     max_plies: u32,
+    names: &[String],
 ) -> Result<Ended> {
     let mut game = MultiGame::new(start);
+    let mut comments: Vec<Option<String>> = Vec::new();
     for &p in seats {
         if let Seat::Engine(e, _) = &mut players[p] {
             e.new_game();
@@ -144,7 +157,8 @@ fn play_game<S: Width>(
                 MultiEnd::Draw(DrawReason::FiftyMoves) => "fifty-move",
                 MultiEnd::Draw(_) => "bare-kings",
             };
-            return Ok(Ended { scores: o.scores, reason: reason.into(), plies: game.moves().len() });
+            let record = record_of(&game, seats, names, &comments, None);
+            return Ok(Ended { scores: o.scores, reason: reason.into(), plies: game.moves().len(), record });
         }
         if game.moves().len() as u32 >= max_plies {
             let v = game.position().variant();
@@ -156,14 +170,42 @@ fn play_game<S: Width>(
                 let share = Points(Points::ONE.0 / inn.len() as u8);
                 (0..sides).map(|s| if inn.contains(&s) { share } else { Points::ZERO }).collect()
             };
-            return Ok(Ended { scores, reason: "adjudication".into(), plies: game.moves().len() });
+            let record = record_of(&game, seats, names, &comments, Some(&scores));
+            return Ok(Ended { scores, reason: "adjudication".into(), plies: game.moves().len(), record });
         }
         let side = game.position().side_to_move();
-        let m = players[seats[side]].choose(&game, rng).context("a player found no move")?;
+        let (m, said) = players[seats[side]].choose(&game, rng).context("a player found no move")?;
+        comments.push(said);
         if game.play(m).is_err() {
             bail!("illegal move {} by side {side}", raum_notation::format_multi_move(game.position().variant(), m));
         }
     }
+}
+
+/// A game's record: a tag per side naming its player, the engines'
+/// evaluations as comments, the result (`scores` when adjudicated).
+fn record_of<S: Width>(
+    game: &MultiGame<S>,
+    seats: &[usize],
+    names: &[String],
+    comments: &[Option<String>],
+    adjudicated: Option<&[Points]>,
+) -> MultiRecord {
+    let v = game.start().variant();
+    let mut r = MultiRecord::from_game(game);
+    r.set_tag("Event", "raum match");
+    r.set_tag("Date", &crate::records::today());
+    for (side, &p) in v.sides().iter().zip(seats) {
+        r.set_tag(side.name, &names[p]);
+    }
+    for (m, c) in r.moves.iter_mut().zip(comments) {
+        m.comment.clone_from(c);
+    }
+    if let Some(scores) = adjudicated {
+        r.set_result(Some(scores.to_vec()));
+        r.set_tag("Termination", "adjudication");
+    }
+    r
 }
 
 /// `raum match` on a multi-player game.
@@ -186,8 +228,8 @@ fn run_at<S: Width>(v: &'static MultiVariant<S>, a: &MatchArgs) -> Result<()> {
             v.sides().len()
         );
     };
-    if a.pgn.is_some() || a.record.is_some() || a.openings.is_some() {
-        bail!("--pgn, --record and --openings are for two-player matches so far");
+    if a.record.is_some() || a.openings.is_some() {
+        bail!("--record and --openings are for two-player matches so far (--pgn keeps the games)");
     }
     let names = split_players(list);
     let specs: Vec<MultiSpec> = names
@@ -250,7 +292,7 @@ fn run_at<S: Width>(v: &'static MultiVariant<S>, a: &MatchArgs) -> Result<()> {
                             break;
                         }
                         let seats = seating(g);
-                        match play_game(start.clone(), &mut players, &seats, &mut rng, a.max_plies) {
+                        match play_game(start.clone(), &mut players, &seats, &mut rng, a.max_plies, &names) {
                             Ok(e) => {
                                 if let Ok(mut r) = results.lock() {
                                     r.push((index, seats, e));
@@ -273,6 +315,17 @@ fn run_at<S: Width>(v: &'static MultiVariant<S>, a: &MatchArgs) -> Result<()> {
     }
     let mut results = results.into_inner().unwrap_or_default();
     results.sort_by_key(|r| r.0);
+    if let Some(path) = &a.pgn {
+        let text: Vec<String> = results
+            .iter()
+            .map(|(i, _, e)| {
+                let mut r = e.record.clone();
+                r.set_tag("Round", &(i + 1).to_string());
+                r.to_string()
+            })
+            .collect();
+        std::fs::write(path, text.join("\n")).with_context(|| format!("writing --pgn {}", path.display()))?;
+    }
     // Each player's score per game: the score of a side it held.
     let mut per_player: Vec<Vec<Points>> = vec![Vec::new(); specs.len()];
     let mut reasons: std::collections::BTreeMap<String, u64> = Default::default();

@@ -84,7 +84,6 @@ fn report<S: Width>(pos: &Position<S>, r: &SearchResult) -> String {
 }
 
 pub fn play(a: &PlayArgs) -> Result<()> {
-    let loaded = a.load.as_deref().map(records::load_one).transpose()?;
     if let Some(path) = &a.save {
         let resumed_here = a.load.as_deref().is_some_and(|l| same_file(l, path));
         if path.exists() && !resumed_here {
@@ -94,6 +93,29 @@ pub fn play(a: &PlayArgs) -> Result<()> {
             );
         }
     }
+    // A multi-player game, named or loaded.
+    let loaded_multi = match a.load.as_deref() {
+        Some(path) if crate::multi_play::holds_multi(path)? => Some(crate::multi_play::load_one(path)?),
+        _ => None,
+    };
+    if let Some(record) = loaded_multi {
+        let id =
+            record.variant().with_context(|| format!("in {}", a.load.as_deref().unwrap_or(Path::new("")).display()))?;
+        if a.position.variant != "five-up" && a.position.variant != id.name() {
+            bail!("--variant {} but the loaded game is {id}", a.position.variant);
+        }
+        return crate::multi_play::play(id, a, Some(record));
+    }
+    if let Some(id) = crate::multi::multi_id(&a.position.variant) {
+        if a.load.is_some() {
+            bail!("--variant {id} but the loaded game is a two-player game");
+        }
+        return crate::multi_play::play(id, a, None);
+    }
+    if a.seats.is_some() {
+        bail!("--seats is for the multi-player games (wing-table-4p, triquetral-3p, triquetral-6p)");
+    }
+    let loaded = a.load.as_deref().map(records::load_one).transpose()?;
     let id = match &loaded {
         Some(r) => {
             let id =

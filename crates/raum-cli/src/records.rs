@@ -4,8 +4,12 @@
 use crate::args::PgnArgs;
 use anyhow::{Context, Result, bail};
 use raum_engine::Score;
-use raum_notation::{Record, ReplayError, format_move, format_position, parse_records};
-use raum_rules::{Color, Variant, VariantFn, Width};
+use raum_notation::{
+    MultiRecord, Record, ReplayError, format_move, format_multi_move, format_multi_position, format_position,
+    parse_multi_records, parse_records, record_variants,
+};
+use raum_rules::multi::{MultiId, MultiVariant};
+use raum_rules::{Color, MultiFn, Variant, VariantFn, Width};
 use std::path::Path;
 
 /// What `raum pgn` prints for each game.
@@ -25,20 +29,9 @@ pub fn pgn(a: &PgnArgs) -> Result<()> {
     let (mut games, mut refused) = (0usize, 0usize);
     for path in &a.files {
         let name = path.display();
-        let records = match std::fs::read_to_string(path)
-            .map_err(anyhow::Error::from)
-            .and_then(|text| parse_records(&text).map_err(anyhow::Error::from))
-        {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("{name}: {e}");
-                refused += 1;
-                continue;
-            }
-        };
-        for (i, record) in records.iter().enumerate() {
+        // Each game's line, or why it is refused.
+        let mut replayed = |i: usize, line: Result<Option<String>, ReplayError>| {
             games += 1;
-            let line = record.variant().and_then(|id| id.dispatch(Replay { record, report }));
             match line {
                 Ok(Some(line)) => println!("{line}"),
                 Ok(None) => {}
@@ -47,6 +40,25 @@ pub fn pgn(a: &PgnArgs) -> Result<()> {
                     refused += 1;
                 }
             }
+        };
+        let read = std::fs::read_to_string(path).map_err(anyhow::Error::from).and_then(|text| {
+            match kind_of(&text)? {
+                Kind::Multi => {
+                    for (i, record) in parse_multi_records(&text)?.iter().enumerate() {
+                        replayed(i, record.variant().and_then(|id| id.dispatch(MultiReplay { record, report })));
+                    }
+                }
+                Kind::TwoPlayer => {
+                    for (i, record) in parse_records(&text)?.iter().enumerate() {
+                        replayed(i, record.variant().and_then(|id| id.dispatch(Replay { record, report })));
+                    }
+                }
+            }
+            Ok::<_, anyhow::Error>(())
+        });
+        if let Err(e) = read {
+            eprintln!("{name}: {e}");
+            refused += 1;
         }
     }
     let read = if games == 1 { "1 game".to_string() } else { format!("{games} games") };
@@ -57,6 +69,52 @@ pub fn pgn(a: &PgnArgs) -> Result<()> {
         bail!("{refused} refused ({read} read)");
     }
     Ok(())
+}
+
+/// Which reader a record text needs.
+enum Kind {
+    TwoPlayer,
+    Multi,
+}
+
+/// Tells two-player record text from multi-player by its `Variant` tags;
+/// refuses a text that holds both kinds.
+fn kind_of(text: &str) -> Result<Kind> {
+    let mut multi: Vec<String> = Vec::new();
+    let mut two: Vec<String> = Vec::new();
+    for name in record_variants(text) {
+        let list = if MultiId::from_name(&name).is_some() { &mut multi } else { &mut two };
+        if !list.contains(&name) {
+            list.push(name);
+        }
+    }
+    match (multi.is_empty(), two.is_empty()) {
+        (true, _) => Ok(Kind::TwoPlayer),
+        (false, true) => Ok(Kind::Multi),
+        (false, false) => bail!(
+            "the file holds two-player games ({}) and multi-player games ({}); a record file holds one kind",
+            two.join(", "),
+            multi.join(", ")
+        ),
+    }
+}
+
+/// Replays one multi-player record at its game's width and says what `raum pgn` prints.
+struct MultiReplay<'a> {
+    record: &'a MultiRecord,
+    report: Report,
+}
+
+impl MultiFn for MultiReplay<'_> {
+    type Output = Result<Option<String>, ReplayError>;
+    fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Self::Output {
+        let game = self.record.replay(v)?;
+        Ok(match self.report {
+            Report::Position => Some(format_multi_position(game.position())),
+            Report::Moves => Some(game.moves().iter().map(|&m| format_multi_move(v, m)).collect::<Vec<_>>().join(" ")),
+            Report::Nothing => None,
+        })
+    }
 }
 
 /// Replays one record at its variant's width and says what `raum pgn` prints.

@@ -8,8 +8,10 @@
 //! the fuzz targets can drive it in-process.
 
 use anyhow::Result;
+use raum_engine::multi::MultiEngine;
 use raum_engine::{Engine, Limits, Score, SearchInfo};
 use raum_notation::{format_move, parse_coordinate, parse_position};
+use raum_rules::multi::MultiId;
 use raum_rules::{Game, Position, Variant, VariantFn, VariantId, Width};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,8 +19,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-const DEFAULT_HASH_MB: usize = 16;
-const MAX_HASH_MB: usize = 4096;
+pub(crate) const DEFAULT_HASH_MB: usize = 16;
+pub(crate) const MAX_HASH_MB: usize = 4096;
 const DEFAULT_THREADS: usize = 1;
 const MAX_THREADS: usize = 64;
 
@@ -38,11 +40,11 @@ pub struct Caps {
 /// The session's output, shared with the search thread: whole lines, each
 /// flushed at once, so that the two threads' lines never interleave.
 #[derive(Clone)]
-struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+pub(crate) struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
 
 impl Out {
     /// Writes one line and flushes it (from either thread).
-    fn send(&self, line: &str) {
+    pub(crate) fn send(&self, line: &str) {
         // A poisoned lock only means another line failed half-way; keep answering.
         let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
         // A closed output cannot be reported anywhere; the session ends at the end of input.
@@ -50,45 +52,83 @@ impl Out {
         let _ = out.flush();
     }
 
-    fn error(&self, what: &str) {
+    pub(crate) fn error(&self, what: &str) {
         self.send(&format!("info string error: {what}"));
     }
 }
 
 /// A search in progress: its stop flag and the thread, which hands the engine back.
-struct Running {
-    stop: Arc<AtomicBool>,
+pub(crate) struct Running {
+    pub(crate) stop: Arc<AtomicBool>,
     /// `go infinite` or no limit at all: only `stop` ends it.
-    unbounded: bool,
+    pub(crate) unbounded: bool,
     /// Set just before `bestmove` is written: from then on the thread only hands
     /// the engine back, so a command sent after `bestmove` waits for that.
-    answered: Arc<AtomicBool>,
-    handle: JoinHandle<Engine>,
+    pub(crate) answered: Arc<AtomicBool>,
+    pub(crate) handle: JoinHandle<Returned>,
+}
+
+/// The engine a search thread hands back.
+pub(crate) enum Returned {
+    /// The two-player engine.
+    Two(Engine),
+    /// The multi-player engine.
+    Multi(Box<MultiEngine>),
+}
+
+/// The game a session plays: a two-player variant or a multi-player game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Chosen {
+    Two(VariantId),
+    Multi(MultiId),
+}
+
+impl Chosen {
+    /// The game named by `UCI_Variant`'s value.
+    pub(crate) fn from_name(name: &str) -> Result<Chosen, raum_rules::UnknownVariant> {
+        match MultiId::from_name(name) {
+            Some(id) => Ok(Chosen::Multi(id)),
+            None => VariantId::from_name(name).map(Chosen::Two),
+        }
+    }
+}
+
+/// `option name UCI_Variant ...`: every game the session plays, `current` first.
+pub(crate) fn variant_option(current: &str) -> String {
+    let vars: String = VariantId::ALL
+        .iter()
+        .map(|v| v.name())
+        .chain(MultiId::ALL.iter().map(|m| m.name()))
+        .map(|v| format!(" var {v}"))
+        .collect();
+    format!("option name UCI_Variant type combo default {current}{vars}")
 }
 
 /// What a session keeps whatever the variant: the options, the engine (whose
 /// table serves every width) and the search under way.
-struct Session {
-    out: Out,
-    caps: Caps,
-    hash_mb: usize,
+pub(crate) struct Session {
+    pub(crate) out: Out,
+    pub(crate) caps: Caps,
+    pub(crate) hash_mb: usize,
     threads: usize,
     /// `None` while a search owns it.
     engine: Option<Engine>,
-    running: Option<Running>,
+    /// The multi-player engine, made on first use; `None` while a search owns it.
+    pub(crate) multi: Option<Box<MultiEngine>>,
+    pub(crate) running: Option<Running>,
 }
 
 /// What the session does after a line.
-enum Next {
+pub(crate) enum Next {
     /// Read the next line.
     Continue,
     /// `quit`: end the session.
     Quit,
-    /// `setoption name UCI_Variant` named this variant: go on with it, at its width.
-    Variant(VariantId),
+    /// `setoption name UCI_Variant` named this game: go on with it, at its width.
+    Variant(Chosen),
 }
 
-fn score_text(s: Score) -> String {
+pub(crate) fn score_text(s: Score) -> String {
     match s {
         Score::Cp(cp) => format!("cp {cp}"),
         Score::Mate(n) => format!("mate {n}"),
@@ -121,7 +161,7 @@ impl Session {
     fn new(out: Out, caps: Caps) -> Session {
         let hash_mb = caps.hash_mb.map_or(DEFAULT_HASH_MB, |c| DEFAULT_HASH_MB.min(c));
         let threads = caps.threads.map_or(DEFAULT_THREADS, |c| DEFAULT_THREADS.min(c));
-        Session { out, caps, hash_mb, threads, engine: None, running: None }
+        Session { out, caps, hash_mb, threads, engine: None, multi: None, running: None }
     }
 
     /// The engine, created on first use (so that `setoption Hash` before the first
@@ -140,10 +180,11 @@ impl Session {
     }
 
     /// Waits for the running search (if any) to end and takes the engine back.
-    fn join(&mut self) {
+    pub(crate) fn join(&mut self) {
         if let Some(r) = self.running.take() {
             match r.handle.join() {
-                Ok(engine) => self.engine = Some(engine),
+                Ok(Returned::Two(engine)) => self.engine = Some(engine),
+                Ok(Returned::Multi(engine)) => self.multi = Some(engine),
                 Err(_) => {
                     self.out.error("the search thread failed; starting a fresh engine");
                     self.engine = None;
@@ -156,7 +197,7 @@ impl Session {
     /// `ucinewgame`, `setoption`): a bounded search is waited for, so that a
     /// script's commands take effect in the order sent, as in Stockfish. An
     /// unbounded one ends only by `stop`: false while it runs.
-    fn settle(&mut self) -> bool {
+    pub(crate) fn settle(&mut self) -> bool {
         if !self.searching() {
             return true;
         }
@@ -167,7 +208,7 @@ impl Session {
         true
     }
 
-    fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         if let Some(r) = &self.running {
             r.stop.store(true, Ordering::Relaxed);
         }
@@ -175,7 +216,7 @@ impl Session {
     }
 
     /// End of input: a bounded search is waited for, an unbounded one stopped.
-    fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) {
         if self.running.as_ref().is_some_and(|r| r.unbounded) {
             self.stop();
         } else {
@@ -193,8 +234,8 @@ struct OnVariant<'a> {
 }
 
 impl VariantFn for OnVariant<'_> {
-    type Output = Option<VariantId>;
-    fn call<S: Width>(self, v: &'static Variant<S>) -> Option<VariantId> {
+    type Output = Option<Chosen>;
+    fn call<S: Width>(self, v: &'static Variant<S>) -> Option<Chosen> {
         let mut here = Here { s: self.session, v, game: Game::new(Position::start(v)), position_set: false };
         let mut buf = Vec::new();
         loop {
@@ -263,9 +304,8 @@ impl<S: Width> Here<'_, S> {
         let out = &self.s.out;
         out.send(&format!("id name Raum {}", env!("CARGO_PKG_VERSION")));
         out.send("id author Raum developers");
-        // Every variant the rules build, so that a new one is offered as soon as it exists.
-        let vars: String = VariantId::ALL.iter().map(|v| format!(" var {v}")).collect();
-        out.send(&format!("option name UCI_Variant type combo default {}{vars}", self.v.id()));
+        // Every game the rules build, so that a new one is offered as soon as it exists.
+        out.send(&variant_option(self.v.id().name()));
         out.send(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         out.send(&format!("option name Threads type spin default {DEFAULT_THREADS} min 1 max {MAX_THREADS}"));
         out.send("uciok");
@@ -299,7 +339,7 @@ impl<S: Width> Here<'_, S> {
         match name.to_ascii_lowercase().as_str() {
             "" => out.error("setoption needs an option name"),
             // The new variant's game starts afresh (the same variant's too), at its width.
-            "uci_variant" => match VariantId::from_name(&value.to_ascii_lowercase()) {
+            "uci_variant" => match Chosen::from_name(&value.to_ascii_lowercase()) {
                 Ok(id) => return Next::Variant(id),
                 Err(e) => out.error(&format!("UCI_Variant: {e}")),
             },
@@ -431,14 +471,14 @@ impl<S: Width> Here<'_, S> {
                 (Some(m), None) => out.send(&format!("bestmove {}", format_move(v, m))),
                 (None, _) => out.send("bestmove 0000"),
             }
-            engine
+            Returned::Two(engine)
         });
         self.s.running = Some(Running { stop, unbounded, answered, handle });
     }
 }
 
 /// Reads `go`'s arguments.
-fn parse_go(args: &[&str]) -> Result<Limits, String> {
+pub(crate) fn parse_go(args: &[&str]) -> Result<Limits, String> {
     let mut l = Limits::default();
     let mut it = args.iter();
     while let Some(&key) = it.next() {
@@ -492,9 +532,16 @@ pub fn uci() -> Result<()> {
 /// Returns once every search it started has answered.
 pub fn run(input: &mut dyn BufRead, output: Box<dyn Write + Send>, caps: Caps) {
     let mut session = Session::new(Out(Arc::new(Mutex::new(output))), caps);
-    let mut variant = VariantId::FiveUp;
-    while let Some(next) = variant.dispatch(OnVariant { session: &mut session, input }) {
-        variant = next;
+    let mut game = Chosen::Two(VariantId::FiveUp);
+    loop {
+        let next = match game {
+            Chosen::Two(id) => id.dispatch(OnVariant { session: &mut session, input }),
+            Chosen::Multi(id) => id.dispatch(crate::uci_multi::OnMulti { session: &mut session, input }),
+        };
+        match next {
+            Some(next) => game = next,
+            None => break,
+        }
     }
 }
 

@@ -95,7 +95,9 @@ fn show_draws_figure_1_and_marks_moves() {
 fn bad_input_fails_with_a_clear_message() {
     let cases: &[(&[&str], &str)] = &[
         (&["perft", "--variant", "chess", "--depth", "1"], "unknown variant 'chess'"),
-        (&["play", "--variant", "wing-table-4p"], "more than two players"),
+        (&["play", "--variant", "wing-table-4p", "--level", "3"], "--level is for two-player games"),
+        (&["play", "--variant", "five-up", "--seats", "w=engine"], "--seats is for the multi-player games"),
+        (&["play", "--variant", "triquetral-3p", "--seats", "k=engine"], "'k' is not a side of triquetral-3p"),
         (&["fen", "--variant", "triquetral-3p", "--fen", "5 w - -"], "expected 8 levels"),
         (&["moves", "--variant", "wing-table-4p", "--moves", "2e3-2e4 2e3-2e4"], "no Red piece on 2e3"),
         (&["fen", "--fen", "5|5 w - -"], "expected 5 levels"),
@@ -290,4 +292,38 @@ fn multi_player_games_at_the_terminal() {
     assert!(out.contains("White to move"), "{out}");
     // The airman on 5f2 leaps to six cells.
     assert_eq!(out.matches("xx").count(), 6, "{out}");
+}
+
+#[test]
+fn a_multi_player_game_is_played_saved_replayed_and_resumed() {
+    let dir = std::env::temp_dir().join(format!("raum-multi-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("four.pgn");
+    let _ = std::fs::remove_file(&file);
+    let f = file.to_str().unwrap();
+    // White is a person, the three others Raum: one move each, then quit.
+    let args = ["play", "--variant", "wing-table-4p", "--seats", "r=engine,k=engine,blue=engine"];
+    let o = raum_with_input(&[&args[..], &["--movetime", "20", "--save", f]].concat(), "moves\n2e3-2e4\nquit\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("Seats: White you, Red Raum, Black Raum, Blue Raum."), "{out}");
+    assert!(out.contains("20 legal moves"), "{out}");
+    assert!(out.contains("White plays 2e3-2e4"), "{out}");
+    for side in ["Red plays", "Black plays", "Blue plays"] {
+        assert!(out.contains(side), "{out}");
+    }
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("[Variant \"wing-table-4p\"]") && text.contains("[Red \"Raum (20 ms a move)\"]"), "{text}");
+    assert!(text.contains("1. 2e3-2e4 "), "{text}");
+    // raum pgn replays it to the position where White is to move again.
+    let o = raum(&["pgn", f]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let fen = stdout(&o);
+    assert!(fen.trim_end().ends_with(" w - - 0 2") || fen.contains(" w - - "), "{fen}");
+    // --load resumes it (and the resumed game shows the same position).
+    let o =
+        raum_with_input(&["play", "--load", f, "--save", f, "--seats", "r=engine,k=engine,b=engine"], "fen\nquit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(fen.trim()), "{}", stdout(&o));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -467,3 +467,42 @@ fn the_match_stops_at_the_sprt_verdict() {
     let (n, ..) = wdl(&out);
     assert!(n < 400 && out.contains("H1 accepted") && out.contains("Stopped at the SPRT verdict"), "{out}");
 }
+
+#[test]
+fn multi_player_matches_seat_every_player_on_every_side() {
+    let pgn = temp("three.pgn");
+    let p = pgn.to_str().unwrap();
+    let o = raum(&[
+        "match",
+        "--variant",
+        "triquetral-3p",
+        "--players",
+        "engine:nodes=300,greedy,random",
+        "--games",
+        "3",
+        "--pgn",
+        p,
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("3 games"), "{out}");
+    for rank in ["1. ", "2. ", "3. "] {
+        assert!(out.contains(rank), "{out}");
+    }
+    assert_eq!(out.matches("over 3 games").count(), 3, "{out}");
+    // The games' records name a player per side and read back with raum pgn.
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Variant \"triquetral-3p\"]").count(), 3, "{text}");
+    assert_eq!(text.matches("[Green \"").count(), 3, "{text}");
+    assert!(text.contains("[White \"engine:nodes=300\"]") && text.contains("[Blue \"engine:nodes=300\"]"), "{text}");
+    let o = raum(&["pgn", "--check", p]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("3 games, all legal"));
+    let o = raum(&["match", "--variant", "wing-table-4p", "--players", "engine:nodes=200,greedy", "--games", "2"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("as a team against B (greedy)"), "{out}");
+    let o = raum(&["match", "--variant", "triquetral-3p", "--players", "greedy,greedy"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("seats 3 players"));
+    let o = raum(&["match", "--variant", "five-up", "--players", "greedy,greedy"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--a and --b"));
+}

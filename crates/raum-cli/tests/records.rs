@@ -161,3 +161,64 @@ fn match_pgn_reads_back() {
     let o = raum(&["pgn", "--check", s(&file)], "");
     assert_eq!(stdout(&o), "2 games, all legal\n", "{}", stderr(&o));
 }
+
+/// A four-player game (with a comment, a variation and an unknown tag) and a
+/// three-player one, in one file.
+const MULTI_GAMES: &str = "[Event \"Sample\"]\n[White \"Ann\"]\n[Red \"Raum\"]\n[Black \"Bob\"]\n[Blue \"Raum\"]\n\
+    [Result \"*\"]\n[Variant \"wing-table-4p\"]\n[Custom \"kept\"]\n\n\
+    1. 2e3-2e4 {+0.10/3} 1... 2c8-2d8 (1... 2c7-2d7) 2h10-2h9 2j5-2i5 2. 2f3-2f4 *\n\n\
+    [Variant \"triquetral-3p\"]\n[Result \"*\"]\n\n1. 5e3-5e4 5c5-5d5 3e5-4e5 2. 5f3-5f4 *\n";
+
+#[test]
+fn pgn_replays_multi_player_records() {
+    let dir = scratch("multi");
+    let file = dir.join("four-and-three.pgn");
+    std::fs::write(&file, MULTI_GAMES).unwrap();
+    let o = raum(&["pgn", s(&file)], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Each game's final position, as `raum fen` gives it after the same moves.
+    let four = raum(&["fen", "--variant", "wing-table-4p", "--moves", "2e3-2e4 2c8-2d8 2h10-2h9 2j5-2i5 2f3-2f4"], "");
+    let three = raum(&["fen", "--variant", "triquetral-3p", "--moves", "5e3-5e4 5c5-5d5 3e5-4e5 5f3-5f4"], "");
+    assert!(stdout(&four).trim().ends_with(" r - - 0 2"), "{}", stdout(&four));
+    assert_eq!(stdout(&o), format!("{}{}", stdout(&four), stdout(&three)));
+    let o = raum(&["pgn", "--moves", s(&file)], "");
+    assert_eq!(stdout(&o), "2e3-2e4 2c8-2d8 2h10-2h9 2j5-2i5 2f3-2f4\n5e3-5e4 5c5-5d5 3e5-4e5 5f3-5f4\n");
+    let o = raum(&["pgn", "--check", s(&file)], "");
+    assert_eq!(stdout(&o), "2 games, all legal\n", "{}", stderr(&o));
+}
+
+#[test]
+fn pgn_refuses_bad_multi_player_records() {
+    let dir = scratch("multi-bad");
+    let bad = dir.join("bad.pgn");
+    // The second game's Blue move is not legal: named by round, side and move.
+    std::fs::write(&bad, MULTI_GAMES.replace("3e5-4e5", "3e5-6e5")).unwrap();
+    let o = raum(&["pgn", s(&bad)], "");
+    assert!(!o.status.success());
+    assert_eq!(stdout(&o).lines().count(), 1, "the good game is still reported");
+    let err = stderr(&o);
+    assert!(err.contains(&format!("{}: game 2, round 1, Green, 3e5-6e5: not legal here", bad.display())), "{err}");
+    assert!(err.contains("1 refused (2 games read)"), "{err}");
+    // A result with a score for each of three sides, for a four-side game.
+    std::fs::write(
+        &bad,
+        MULTI_GAMES.replace("2f3-2f4 *", "2f3-2f4 1-0-1").replace("[Result \"*\"]\n[Variant \"wing", "[Variant \"wing"),
+    )
+    .unwrap();
+    let o = raum(&["pgn", "--check", s(&bad)], "");
+    let err = stderr(&o);
+    assert!(err.contains("game 1, the record says 1-0-1, but wing-table-4p has 4 sides"), "{err}");
+    // A score that is not one, and a file that mixes the two kinds of game.
+    std::fs::write(&bad, MULTI_GAMES.replace("2f3-2f4 *", "2f3-2f4 2-0-0-0")).unwrap();
+    let o = raum(&["pgn", s(&bad)], "");
+    assert!(stderr(&o).contains("game 1, line 10: '2-0-0-0' is not a result: 2 is not a score"), "{}", stderr(&o));
+    let mixed = format!("{MULTI_GAMES}\n[Variant \"five-up\"]\n\n1. Cc2 *\n");
+    std::fs::write(&bad, mixed).unwrap();
+    let o = raum(&["pgn", s(&bad)], "");
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.contains("holds two-player games (five-up) and multi-player games (wing-table-4p, triquetral-3p)"),
+        "{err}"
+    );
+}

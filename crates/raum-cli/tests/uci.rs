@@ -120,8 +120,9 @@ fn handshake_lists_options_and_answers_isready() {
     let lines = e.until(PATIENCE, |l| l == "uciok");
     assert!(lines[0].starts_with("id name Raum "), "{lines:?}");
     assert!(lines.contains(&"id author Raum developers".to_string()));
-    // Every playable variant is offered, whatever its board's width.
-    let vars: String = VariantId::ALL.iter().map(|v| format!(" var {v}")).collect();
+    // Every playable variant is offered, whatever its board's width, and the multi-player games.
+    let mut vars: String = VariantId::ALL.iter().map(|v| format!(" var {v}")).collect();
+    vars.push_str(" var wing-table-4p var triquetral-3p var triquetral-6p");
     assert!(vars.contains(" var five-up var raumschach"), "{vars}");
     assert!(lines.contains(&format!("option name UCI_Variant type combo default five-up{vars}")), "{lines:?}");
     assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 4096".to_string()));
@@ -271,9 +272,10 @@ fn uci_variant_switches_to_raumschach() {
     let lines = e.until_bestmove(PATIENCE);
     assert!(errors(&lines).is_empty(), "{lines:?}");
     assert!(legal_after(VariantId::Raumschach, &["Bc1-Cb2"], &bestmove(&lines)));
+    // A multi-player game is a variant like the others here.
     e.send("setoption name UCI_Variant value triquetral-6p");
     let errs = e.ready();
-    assert!(errs[0].contains("more than two players"), "{errs:?}");
+    assert!(errors(&errs).is_empty(), "{errs:?}");
     e.quit();
 }
 
@@ -385,5 +387,62 @@ fn piped_commands_during_a_bounded_search_take_effect_in_order() {
     assert!(errors(&third).is_empty() && errors(&fourth).is_empty(), "{third:?} {fourth:?}");
     assert!(legal_after(VariantId::FiveUp, &["Ec2-Ec4"], &bestmove(&fourth)));
     assert!(e.ready().is_empty());
+    e.quit();
+}
+
+/// Whether `mv` is legal in the multi-player game `id` after `moves` from the start.
+fn multi_legal_after(id: raum_rules::multi::MultiId, moves: &[&str], mv: &str) -> bool {
+    use raum_rules::multi::{MultiGame, MultiPosition, MultiVariant};
+    struct Check<'a>(&'a [&'a str], &'a str);
+    impl raum_rules::MultiFn for Check<'_> {
+        type Output = bool;
+        fn call<S: Width>(self, v: &'static MultiVariant<S>) -> bool {
+            let mut game = MultiGame::new(MultiPosition::start(v));
+            for m in self.0 {
+                let m = raum_notation::parse_multi_move(game.position(), m).unwrap();
+                game.play(m).unwrap();
+            }
+            raum_notation::parse_multi_move(game.position(), self.1).is_ok()
+        }
+    }
+    id.dispatch(Check(moves, mv))
+}
+
+#[test]
+fn multi_player_games_answer_for_any_side_to_move() {
+    use raum_rules::multi::MultiId;
+    let mut e = Uci::start();
+    e.send("setoption name UCI_Variant value wing-table-4p");
+    e.send("uci");
+    let lines = e.until(PATIENCE, |l| l == "uciok");
+    assert!(lines.iter().any(|l| l.contains("default wing-table-4p") && l.contains("var triquetral-6p")), "{lines:?}");
+    // Red to move: the answer is Red's.
+    e.send("position startpos moves 2e3-2e4");
+    e.send("go depth 2");
+    let lines = e.until_bestmove(PATIENCE);
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert!(multi_legal_after(MultiId::WingTable4p, &["2e3-2e4"], &bestmove(&lines)), "{lines:?}");
+    // Piped without waiting: each go answers in order, for its own position.
+    e.send("position startpos");
+    e.send("go movetime 50");
+    e.send("ucinewgame");
+    e.send("position startpos moves 2e3-2e4 2c6-2d6");
+    e.send("go movetime 100");
+    let first = e.until_bestmove(PATIENCE);
+    let second = e.until_bestmove(PATIENCE);
+    assert!(multi_legal_after(MultiId::WingTable4p, &[], &bestmove(&first)), "{first:?}");
+    assert!(multi_legal_after(MultiId::WingTable4p, &["2e3-2e4", "2c6-2d6"], &bestmove(&second)), "{second:?}");
+    // A Blue position string, and bad input answered without ending the session.
+    e.send("setoption name UCI_Variant value triquetral-3p");
+    e.send("position fen 5 w - -");
+    e.send("position startpos moves 5e3-5e4 9z9-1a1");
+    let errs = e.ready();
+    assert_eq!(errs.len(), 2, "{errs:?}");
+    assert!(errs[0].contains("expected 8 levels"), "{errs:?}");
+    assert!(errs[1].contains("move 2 (9z9-1a1)"), "{errs:?}");
+    e.send("position startpos moves 5e3-5e4");
+    e.send("go nodes 2000");
+    let lines = e.until_bestmove(PATIENCE);
+    assert!(multi_legal_after(MultiId::Triquetral3p, &["5e3-5e4"], &bestmove(&lines)), "{lines:?}");
     e.quit();
 }

@@ -13,8 +13,9 @@
 //!
 //! Evaluation per side from the pieces' data: material ([`EvalParams::derived`]
 //! from the board), a reach bonus (a piece's empty-board moves from its cell,
-//! weighted by its mobility term) and pawn advance; a coalition's value is
-//! its sides' sum minus the others'.
+//! weighted by its mobility term) and pawn advance; with teams a coalition's
+//! value is its sides' sum minus the others', every side for itself the root
+//! side's minus the mean of the opponents still in, plus a bonus per opponent out.
 //!
 //! ```
 //! use raum_bitboard::Wide;
@@ -47,6 +48,9 @@ const MATE_BOUND: i32 = MATE - 1_000;
 /// the two-player search, a pawn's worth).
 const STALEMATE: i32 = 100;
 const INF: i32 = MATE + 1;
+/// Every side for itself: an opponent taken out, worth more than any army
+/// (the last side in wins), so the search plays for it.
+const OUT_BONUS: i32 = 5_000;
 const MAX_PLY: usize = 64;
 
 /// A game's evaluation tables.
@@ -319,9 +323,30 @@ impl<S: Width> Searcher<'_, S> {
         self.coalition & (1 << side) != 0
     }
 
+    /// The position for the root coalition. With teams: its sides' values
+    /// minus the others'. Every side for itself: the root side's value minus
+    /// the mean of the opponents still in (so that a balanced position, and a
+    /// draw, are 0), plus [`OUT_BONUS`] per opponent taken out.
     fn evaluate(&self, pos: &MultiPosition<S>) -> i32 {
         let values = self.eval.side_values(pos);
-        (0..pos.variant().sides().len()).map(|s| if self.maximises(s) { values[s] } else { -values[s] }).sum()
+        let sides = pos.variant().sides().len();
+        if pos.variant().teams() {
+            return (0..sides).map(|s| if self.maximises(s) { values[s] } else { -values[s] }).sum();
+        }
+        let opponents: Vec<usize> = (0..sides).filter(|&s| !self.maximises(s) && pos.is_in(s)).collect();
+        let own: i32 = (0..sides).filter(|&s| self.maximises(s)).map(|s| values[s]).sum();
+        let theirs: i32 = opponents.iter().map(|&s| values[s]).sum::<i32>() / opponents.len().max(1) as i32;
+        own - theirs + self.draw_value(pos)
+    }
+
+    /// What a draw is worth to the root coalition: 0 with teams; every side
+    /// for itself, a share among fewer sides is worth more.
+    fn draw_value(&self, pos: &MultiPosition<S>) -> i32 {
+        if pos.variant().teams() {
+            return 0;
+        }
+        let sides = pos.variant().sides().len();
+        OUT_BONUS * (0..sides).filter(|&s| !self.maximises(s) && !pos.is_in(s)).count() as i32
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -397,7 +422,7 @@ impl<S: Width> Searcher<'_, S> {
         self.tick();
         self.seldepth = self.seldepth.max(ply);
         if !root && self.is_draw(pos) {
-            return (0, None);
+            return (self.draw_value(pos), None);
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
             return (self.quiesce(pos, ply, alpha, beta, 0), None);

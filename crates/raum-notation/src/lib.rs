@@ -19,6 +19,7 @@ mod error;
 mod fen;
 mod moves;
 mod multi;
+mod multi_record;
 mod record;
 
 pub use descriptive::{describe_legal, format_descriptive, parse_descriptive};
@@ -29,7 +30,10 @@ pub use moves::{format_move, parse_coordinate, parse_move};
 pub use multi::{
     format_multi_move, format_multi_position, parse_multi_move, parse_multi_position, render_multi_diagram,
 };
+pub use multi_record::{
+    MultiRecord, format_multi_result, multi_termination, parse_multi_records, parse_multi_result, write_multi_records,
+};
 pub use record::{
-    Record, RecordError, RecordMove, RecordResult, ReplayError, parse_records, record_date, termination_of,
-    write_records,
+    Record, RecordError, RecordMove, RecordResult, ReplayError, parse_records, record_date, record_variants,
+    termination_of, write_records,
 };

@@ -190,9 +190,31 @@ pub enum ReplayError {
         /// How the rules ended it.
         ended: String,
     },
+    /// A move of a multi-player record that cannot be played:
+    /// `round 3, Red, 2c5-2d5: not legal here`.
+    #[error("round {round}, {side}, {text}: {why}")]
+    Turn {
+        /// Its round.
+        round: u32,
+        /// The side whose move it is.
+        side: String,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        why: String,
+    },
+    /// A multi-player record's result that does not fit the game: too many
+    /// or too few scores, or other scores than the rules gave.
+    #[error("the record says {said}, but {why}")]
+    Scores {
+        /// The record's result, as written.
+        said: String,
+        /// What is wrong with it.
+        why: String,
+    },
 }
 
-const UNKNOWN_DATE: &str = "????.??.??";
+pub(crate) const UNKNOWN_DATE: &str = "????.??.??";
 
 impl Record {
     /// An empty record of `variant` from its start: the seven PGN tags
@@ -324,7 +346,7 @@ impl Record {
 }
 
 /// A move error without repeating the move (the replay error names it).
-fn move_error_text(e: &MoveError) -> String {
+pub(crate) fn move_error_text(e: &MoveError) -> String {
     match e {
         MoveError::Illegal { why, .. } => format!("not legal here{why}"),
         MoveError::Ambiguous { options, .. } => format!("ambiguous: it could be {options}"),
@@ -354,29 +376,51 @@ fn clean_comment(c: &str) -> String {
 }
 
 /// The longest movetext line written (PGN's export format keeps them under 80).
-const LINE: usize = 79;
+pub(crate) const LINE: usize = 79;
+
+/// Writes the tag section and the blank line after it.
+pub(crate) fn write_tags(f: &mut core::fmt::Formatter<'_>, tags: &[(String, String)]) -> core::fmt::Result {
+    for (k, v) in tags {
+        writeln!(f, "[{k} \"{}\"]", escape(v))?;
+    }
+    writeln!(f)
+}
+
+/// Adds a comment to the words of a movetext: its words are wrapped like moves.
+pub(crate) fn push_comment(words: &mut Vec<String>, c: &str) {
+    let c = clean_comment(c);
+    let mut parts: Vec<String> = c.split(' ').map(str::to_string).collect();
+    if let Some(first) = parts.first_mut() {
+        first.insert(0, '{');
+    }
+    if let Some(last) = parts.last_mut() {
+        last.push('}');
+    }
+    words.extend(parts);
+}
+
+/// Writes the words of a movetext in lines of at most [`LINE`] characters.
+pub(crate) fn write_wrapped(f: &mut core::fmt::Formatter<'_>, words: Vec<String>) -> core::fmt::Result {
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > LINE {
+            writeln!(f, "{line}")?;
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    writeln!(f, "{line}")
+}
 
 impl core::fmt::Display for Record {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        for (k, v) in &self.tags {
-            writeln!(f, "[{k} \"{}\"]", escape(v))?;
-        }
-        writeln!(f)?;
-        // Words of the movetext; a comment's words are wrapped like moves.
+        write_tags(f, &self.tags)?;
         let mut words: Vec<String> = Vec::new();
-        let comment = |words: &mut Vec<String>, c: &str| {
-            let c = clean_comment(c);
-            let mut parts: Vec<String> = c.split(' ').map(str::to_string).collect();
-            if let Some(first) = parts.first_mut() {
-                first.insert(0, '{');
-            }
-            if let Some(last) = parts.last_mut() {
-                last.push('}');
-            }
-            words.extend(parts);
-        };
         if let Some(c) = &self.intro {
-            comment(&mut words, c);
+            push_comment(&mut words, c);
         }
         let (mut number, mut side) = self.first;
         let mut after_comment = self.intro.is_some();
@@ -389,7 +433,7 @@ impl core::fmt::Display for Record {
             words.push(m.text.clone());
             after_comment = m.comment.is_some();
             if let Some(c) = &m.comment {
-                comment(&mut words, c);
+                push_comment(&mut words, c);
             }
             if side == Color::Black {
                 // A record may start at any number, u32::MAX too: stay there rather than overflow.
@@ -398,18 +442,7 @@ impl core::fmt::Display for Record {
             side = side.opponent();
         }
         words.push(self.result.as_str().to_string());
-        let mut line = String::new();
-        for w in words {
-            if !line.is_empty() && line.len() + 1 + w.len() > LINE {
-                writeln!(f, "{line}")?;
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&w);
-        }
-        writeln!(f, "{line}")
+        write_wrapped(f, words)
     }
 }
 
@@ -447,11 +480,73 @@ pub fn write_records(records: &[Record]) -> String {
 /// and `$n` annotations skipped.
 pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
     let mut reader = Reader { games: Vec::new(), current: None, line: 1 };
+    scan(text, &mut reader)?;
+    reader.end_game(None)?;
+    Ok(reader.games)
+}
+
+/// The values of the `Variant` tags of a record text, in order: which games
+/// it holds, read without reading the games (tags inside comments are not
+/// tags), so that a caller can hand two-player records to [`parse_records`]
+/// and multi-player ones to [`crate::parse_multi_records`]. Text that is not
+/// a record gives the tags before the fault.
+///
+/// ```
+/// let text = "[Variant \"five-up\"]\n\n{[Variant \"x\"]} *\n\n[Variant \"triquetral-3p\"]\n\n*\n";
+/// assert_eq!(raum_notation::record_variants(text), ["five-up", "triquetral-3p"]);
+/// ```
+pub fn record_variants(text: &str) -> Vec<String> {
+    struct Variants {
+        line: usize,
+        found: Vec<String>,
+    }
+    impl Scanned for Variants {
+        fn line(&mut self) -> &mut usize {
+            &mut self.line
+        }
+        fn error(&self, what: String) -> RecordError {
+            RecordError { game: 0, line: self.line, what }
+        }
+        fn tag(&mut self, name: String, value: String) -> Result<(), RecordError> {
+            if name == "Variant" {
+                self.found.push(value);
+            }
+            Ok(())
+        }
+        fn comment(&mut self, _: &str) {}
+        fn token(&mut self, _: &str) -> Result<(), RecordError> {
+            Ok(())
+        }
+    }
+    let mut variants = Variants { line: 1, found: Vec::new() };
+    // A fault ends the list: the reader the caller picks will report it.
+    let _ = scan(text, &mut variants);
+    variants.found
+}
+
+/// What [`scan`] hands a reader of record text: the two-player reader here
+/// and the multi-player one share the text's syntax.
+pub(crate) trait Scanned {
+    /// The line being read, from 1 (the scanner counts it).
+    fn line(&mut self) -> &mut usize;
+    /// An error at the line being read.
+    fn error(&self, what: String) -> RecordError;
+    /// A `[Name "value"]` tag.
+    fn tag(&mut self, name: String, value: String) -> Result<(), RecordError>;
+    /// A `{...}` comment's body.
+    fn comment(&mut self, body: &str);
+    /// A move number, move or result.
+    fn token(&mut self, tok: &str) -> Result<(), RecordError>;
+}
+
+/// Reads record text into `reader`: tags, comments and tokens; `;` comments,
+/// `%` lines and variations `( ... )` skipped.
+pub(crate) fn scan(text: &str, reader: &mut impl Scanned) -> Result<(), RecordError> {
     let mut chars = text.char_indices().peekable();
     let mut at_line_start = true;
     while let Some(&(i, c)) = chars.peek() {
         if c == '\n' {
-            reader.line += 1;
+            *reader.line() += 1;
             at_line_start = true;
             chars.next();
             continue;
@@ -478,14 +573,14 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             '{' => {
                 let end = rest.find('}').ok_or_else(|| reader.error("a comment opened with { is not closed".into()))?;
                 let body = &rest[1..end];
-                reader.line += body.matches('\n').count();
+                *reader.line() += body.matches('\n').count();
                 reader.comment(body);
                 advance(&mut chars, i + end + 1);
             }
             '(' => {
                 let end = variation_end(rest)
                     .ok_or_else(|| reader.error("a variation opened with ( is not closed".into()))?;
-                reader.line += rest[..end].matches('\n').count();
+                *reader.line() += rest[..end].matches('\n').count();
                 advance(&mut chars, i + end);
             }
             ')' => return Err(reader.error("a ) closes no variation".into())),
@@ -499,8 +594,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             }
         }
     }
-    reader.end_game(None)?;
-    Ok(reader.games)
+    Ok(())
 }
 
 /// Whether `c` ends a token.
@@ -625,11 +719,26 @@ struct Reader {
     line: usize,
 }
 
-impl Reader {
-    fn error(&self, what: String) -> RecordError {
-        RecordError { game: self.games.len() + 1, line: self.line, what }
-    }
+/// Adds a comment's text to the comment in `slot` (a move's, or the one
+/// before the first move): two comments in a row become one.
+pub(crate) fn add_comment(slot: &mut Option<String>, body: &str) {
+    let c = clean_comment(body);
+    *slot = Some(match slot.take() {
+        Some(prev) if !c.is_empty() => format!("{prev} {c}"),
+        Some(prev) => prev,
+        None => c,
+    });
+}
 
+/// A move number token (`12.`, `12...`, or one glued to its move, `12.Cc2`):
+/// its digits, how many dots, and what follows them.
+pub(crate) fn move_number(tok: &str) -> Option<(&str, usize, &str)> {
+    let digits = tok.len() - tok.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let dots = tok[digits..].len() - tok[digits..].trim_start_matches('.').len();
+    (digits > 0 && dots > 0).then(|| (&tok[..digits], dots, &tok[digits + dots..]))
+}
+
+impl Reader {
     /// The game being read, begun if there is none.
     fn game(&mut self) -> &mut Open {
         let line = self.line;
@@ -638,70 +747,6 @@ impl Reader {
             record.tags.clear();
             Open { record, movetext: false, numbered: false, line }
         })
-    }
-
-    fn tag(&mut self, name: String, value: String) -> Result<(), RecordError> {
-        if self.current.as_ref().is_some_and(|g| g.movetext) {
-            // A tag after movetext with no result: the game before it ended there.
-            self.end_game(None)?;
-        }
-        let r = &mut self.game().record;
-        match r.tags.iter_mut().find(|(k, _)| *k == name) {
-            Some(t) => t.1 = value,
-            None => r.tags.push((name, value)),
-        }
-        Ok(())
-    }
-
-    fn comment(&mut self, body: &str) {
-        // A comment outside any game (after a result) belongs to none.
-        let Some(g) = self.current.as_mut() else { return };
-        let c = clean_comment(body);
-        let r = &mut g.record;
-        let slot = match r.moves.last_mut() {
-            Some(m) => &mut m.comment,
-            None => &mut r.intro,
-        };
-        *slot = Some(match slot.take() {
-            Some(prev) if !c.is_empty() => format!("{prev} {c}"),
-            Some(prev) => prev,
-            None => c,
-        });
-    }
-
-    fn token(&mut self, tok: &str) -> Result<(), RecordError> {
-        if let Some(result) = RecordResult::parse(tok) {
-            return self.end_game(Some(result));
-        }
-        if tok.starts_with('$') {
-            return Ok(());
-        }
-        if tok.starts_with('%') {
-            // Written back, the token could start a line and read as an escape line.
-            return Err(self.error(format!("'{tok}': % starts an escape line only at the start of a line")));
-        }
-        let digits = tok.len() - tok.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let dots = tok[digits..].len() - tok[digits..].trim_start_matches('.').len();
-        if digits > 0 && dots > 0 {
-            let number: u32 = tok[..digits]
-                .parse()
-                .map_err(|_| self.error(format!("move number {} is too large", &tok[..digits])))?;
-            let g = self.game();
-            g.movetext = true;
-            if g.record.moves.is_empty() && !g.numbered {
-                g.numbered = true;
-                g.record.first = (number, if dots >= 3 { Color::Black } else { Color::White });
-            }
-            let glued = &tok[digits + dots..];
-            return if glued.is_empty() { Ok(()) } else { self.token(glued) };
-        }
-        let g = self.game();
-        g.movetext = true;
-        if g.record.moves.is_empty() && !g.numbered {
-            g.record.first = fen_first(&g.record);
-        }
-        g.record.moves.push(RecordMove { text: tok.to_string(), comment: None });
-        Ok(())
     }
 
     /// Closes the game being read, with the movetext's result token if it had one.
@@ -738,6 +783,70 @@ impl Reader {
             });
         }
         self.games.push(r);
+        Ok(())
+    }
+}
+
+impl Scanned for Reader {
+    fn line(&mut self) -> &mut usize {
+        &mut self.line
+    }
+
+    fn error(&self, what: String) -> RecordError {
+        RecordError { game: self.games.len() + 1, line: self.line, what }
+    }
+
+    fn tag(&mut self, name: String, value: String) -> Result<(), RecordError> {
+        if self.current.as_ref().is_some_and(|g| g.movetext) {
+            // A tag after movetext with no result: the game before it ended there.
+            self.end_game(None)?;
+        }
+        let r = &mut self.game().record;
+        match r.tags.iter_mut().find(|(k, _)| *k == name) {
+            Some(t) => t.1 = value,
+            None => r.tags.push((name, value)),
+        }
+        Ok(())
+    }
+
+    fn comment(&mut self, body: &str) {
+        // A comment outside any game (after a result) belongs to none.
+        let Some(g) = self.current.as_mut() else { return };
+        let r = &mut g.record;
+        let slot = match r.moves.last_mut() {
+            Some(m) => &mut m.comment,
+            None => &mut r.intro,
+        };
+        add_comment(slot, body);
+    }
+
+    fn token(&mut self, tok: &str) -> Result<(), RecordError> {
+        if let Some(result) = RecordResult::parse(tok) {
+            return self.end_game(Some(result));
+        }
+        if tok.starts_with('$') {
+            return Ok(());
+        }
+        if tok.starts_with('%') {
+            // Written back, the token could start a line and read as an escape line.
+            return Err(self.error(format!("'{tok}': % starts an escape line only at the start of a line")));
+        }
+        if let Some((digits, dots, glued)) = move_number(tok) {
+            let number: u32 = digits.parse().map_err(|_| self.error(format!("move number {digits} is too large")))?;
+            let g = self.game();
+            g.movetext = true;
+            if g.record.moves.is_empty() && !g.numbered {
+                g.numbered = true;
+                g.record.first = (number, if dots >= 3 { Color::Black } else { Color::White });
+            }
+            return if glued.is_empty() { Ok(()) } else { self.token(glued) };
+        }
+        let g = self.game();
+        g.movetext = true;
+        if g.record.moves.is_empty() && !g.numbered {
+            g.record.first = fen_first(&g.record);
+        }
+        g.record.moves.push(RecordMove { text: tok.to_string(), comment: None });
         Ok(())
     }
 }
