@@ -1,16 +1,19 @@
-//! The fuzz targets' bodies. Each input's first byte picks the variant (from
-//! [`VariantId::ALL`]), so that one corpus reaches every board width; the body
-//! runs at that width through [`VariantId::dispatch`]. The targets in
+//! The fuzz targets' bodies. Each input's first byte picks the game (one of
+//! [`VariantId::ALL`], then one of the multi-player [`MultiId::ALL`]), so that
+//! one corpus reaches every board width and every number of sides; the body
+//! runs at that width through [`VariantId::dispatch`] or [`MultiId::dispatch`]. The targets in
 //! `src/bin/` hand these to AFL++; `tests/corpus.rs` replays the seed corpus
 //! through them without it. A broken invariant panics, which AFL++ records as
 //! a crash.
 
 use raum_cli::uci::{self, Caps};
 use raum_notation::{
-    Record, format_descriptive, format_move, format_position, parse_coordinate, parse_descriptive, parse_move,
-    parse_position, parse_records, write_records,
+    MultiRecord, Record, format_descriptive, format_move, format_multi_move, format_multi_position, format_position,
+    parse_coordinate, parse_descriptive, parse_move, parse_multi_move, parse_multi_position, parse_multi_records,
+    parse_position, parse_records, write_multi_records, write_records,
 };
-use raum_rules::{Move, Position, Variant, VariantFn, VariantId, Width};
+use raum_rules::multi::{MultiId, MultiPosition, MultiVariant};
+use raum_rules::{Move, MultiFn, Position, Variant, VariantFn, VariantId, Width};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
@@ -25,17 +28,43 @@ pub const MAX_TEXT: usize = 4096;
 /// unstable (their node counts depend on scheduling), and find no more.
 pub const PROTOCOL_CAPS: Caps = Caps { nodes: Some(64), hash_mb: Some(1), threads: Some(1) };
 
-/// The variant an input is about (its first byte) and the rest of it.
-pub fn split(data: &[u8]) -> Option<(VariantId, &[u8])> {
+/// A game an input is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Game {
+    /// A two-player variant.
+    Two(VariantId),
+    /// A game for three, four or six.
+    Multi(MultiId),
+}
+
+impl core::fmt::Display for Game {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Game::Two(id) => id.fmt(f),
+            Game::Multi(id) => id.fmt(f),
+        }
+    }
+}
+
+/// The game an input is about (its first byte: the two-player variants come
+/// first, so a seed's byte keeps its meaning as games are added after them)
+/// and the rest of it.
+pub fn split(data: &[u8]) -> Option<(Game, &[u8])> {
     let (&first, rest) = data.split_first()?;
-    Some((VariantId::ALL[first as usize % VariantId::ALL.len()], rest))
+    let i = first as usize % (VariantId::ALL.len() + MultiId::ALL.len());
+    let game = match VariantId::ALL.get(i) {
+        Some(&id) => Game::Two(id),
+        None => Game::Multi(MultiId::ALL[i - VariantId::ALL.len()]),
+    };
+    Some((game, rest))
 }
 
 /// Builds every variant and the engine's tables once, before AFL++'s fork
 /// server starts, so that each input pays only for its own work (and the
 /// first input of each variant does not look slow or unstable).
 pub fn warm_up() {
-    for id in VariantId::ALL {
+    let games = VariantId::ALL.iter().map(|id| id.to_string()).chain(MultiId::ALL.iter().map(|id| id.to_string()));
+    for id in games {
         let session = format!("setoption name UCI_Variant value {id}\nposition startpos\ngo nodes 1\n");
         run_session(session.as_bytes());
     }
@@ -44,9 +73,12 @@ pub fn warm_up() {
 /// `position`: a position string. Invalid UTF-8 reaches the parser as the
 /// text every reader of Raum makes of it (U+FFFD for each bad sequence).
 pub fn position(data: &[u8]) {
-    let Some((id, rest)) = split(data) else { return };
+    let Some((game, rest)) = split(data) else { return };
     let text = String::from_utf8_lossy(rest);
-    id.dispatch(PositionText(&text));
+    match game {
+        Game::Two(id) => id.dispatch(PositionText(&text)),
+        Game::Multi(id) => id.dispatch(PositionText(&text)),
+    }
 }
 
 struct PositionText<'a>(&'a str);
@@ -62,6 +94,42 @@ impl VariantFn for PositionText<'_> {
             check_play(&pos, m);
         }
     }
+}
+
+impl MultiFn for PositionText<'_> {
+    type Output = ();
+    fn call<S: Width>(self, v: &'static MultiVariant<S>) {
+        let Ok(pos) = parse_multi_position(v, self.0) else { return };
+        check_multi_round_trip(&pos, self.0);
+        for &m in pos.legal_moves().iter() {
+            check_multi_play(&pos, m);
+        }
+    }
+}
+
+/// [`check_round_trip`] for a multi-player position.
+fn check_multi_round_trip<S: Width>(pos: &MultiPosition<S>, from: &str) {
+    let id = pos.variant().id();
+    assert_eq!(pos.hash(), pos.compute_hash(), "{id}: hash of {from:?} is not its recomputed hash");
+    let text = format_multi_position(pos);
+    let back = parse_multi_position(pos.variant(), &text)
+        .unwrap_or_else(|e| panic!("{id}: {text:?} (written for {from:?}) does not parse: {e}"));
+    assert_eq!(back, *pos, "{id}: {text:?} (written for {from:?}) parses to another position");
+    assert_eq!(back.hash(), pos.hash(), "{id}: {text:?} parses to another hash");
+    assert_eq!(format_multi_position(&back), text, "{id}: {text:?} is written back differently");
+}
+
+/// [`check_play`] for a multi-player position.
+fn check_multi_play<S: Width>(pos: &MultiPosition<S>, m: Move) {
+    let v = pos.variant();
+    let id = v.id();
+    let mut p = pos.clone();
+    let undo = p.play(m);
+    assert_eq!(p.hash(), p.compute_hash(), "{id}: hash after {} is not its recomputed hash", format_multi_move(v, m));
+    p.unplay(m, undo);
+    let here = format_multi_position(pos);
+    assert_eq!(p, *pos, "{id}: unplaying {} does not restore {here}", format_multi_move(v, m));
+    assert_eq!(p.hash(), pos.hash(), "{id}: unplaying {} does not restore the hash", format_multi_move(v, m));
 }
 
 /// The position's string parses back to the same position, hash and string.
@@ -97,7 +165,10 @@ pub fn moves(data: &[u8]) {
     let Some((&count, rest)) = rest.split_first() else { return };
     let (picks, text) = rest.split_at(usize::from(count % 64).min(rest.len()));
     let text = String::from_utf8_lossy(&text[..text.len().min(MAX_TEXT)]);
-    id.dispatch(MoveText { picks, text: &text });
+    match id {
+        Game::Two(id) => id.dispatch(MoveText { picks, text: &text }),
+        Game::Multi(id) => id.dispatch(MoveText { picks, text: &text }),
+    }
 }
 
 struct MoveText<'a> {
@@ -126,6 +197,42 @@ impl VariantFn for MoveText<'_> {
             if let Ok(m) = either {
                 pos.play(m);
             }
+        }
+    }
+}
+
+/// Multi-player games have one notation, coordinates; a side left with no
+/// legal move leaves the board (every side for itself) or ends the game.
+impl MultiFn for MoveText<'_> {
+    type Output = ();
+    fn call<S: Width>(self, v: &'static MultiVariant<S>) {
+        let mut pos = MultiPosition::start(v);
+        let mut picks = self.picks.iter();
+        loop {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                if v.teams() || pos.sides_in().len() <= 2 {
+                    break;
+                }
+                pos.remove_side();
+                check_multi_round_trip(&pos, "a position after a side left");
+                continue;
+            }
+            let Some(&b) = picks.next() else { break };
+            let m = legal[usize::from(b) % legal.len()];
+            check_multi_play(&pos, m);
+            pos.play(m);
+        }
+        for line in self.text.lines() {
+            let Ok(m) = parse_multi_move(&pos, line) else { continue };
+            let here = format_multi_position(&pos);
+            let id = v.id();
+            assert!(pos.legal_moves().contains(&m), "{id}: {line:?} read as an illegal move in {here}");
+            let written = format_multi_move(v, m);
+            assert_eq!(parse_multi_move(&pos, &written), Ok(m), "{id}: {written:?} (from {line:?}) in {here}");
+            check_multi_play(&pos, m);
+            pos.play(m);
+            check_multi_round_trip(&pos, &format!("{here} after {written}"));
         }
     }
 }
@@ -204,17 +311,23 @@ impl Write for Answers {
     }
 }
 
-/// `record`: game records (RULES.md's PGN-style text). A text that names no
-/// variant gets a `[Variant]` tag for the one the first byte picks, so that
-/// short inputs reach every variant's moves. Every record read writes back to
-/// text that reads back and writes identically, alone and as a file; one
-/// that replays under the rules, written afresh from its game, replays to
-/// the same game.
+/// `record`: game records (RULES.md's PGN-style text), through both readers,
+/// the two-player one and the multi-player one. A text that names no variant
+/// gets a `[Variant]` tag for the game the first byte picks, so that short
+/// inputs reach every game's moves. Every record read writes back to text
+/// that reads back and writes identically, alone and as a file; one that
+/// replays under the rules, written afresh from its game, replays to the same
+/// game.
 pub fn record(data: &[u8]) {
     let Some((id, rest)) = split(data) else { return };
     let text = String::from_utf8_lossy(&rest[..rest.len().min(MAX_TEXT)]);
     let text = if text.contains("[Variant") { text.into_owned() } else { format!("[Variant \"{id}\"]\n{text}") };
-    let Ok(records) = parse_records(&text) else { return };
+    two_player_records(&text);
+    multi_player_records(&text);
+}
+
+fn two_player_records(text: &str) {
+    let Ok(records) = parse_records(text) else { return };
     for r in &records {
         let written = r.to_string();
         let back = parse_records(&written)
@@ -230,6 +343,24 @@ pub fn record(data: &[u8]) {
     assert_eq!(write_records(&back), file, "{file:?} is written back differently");
 }
 
+fn multi_player_records(text: &str) {
+    let Ok(records) = parse_multi_records(text) else { return };
+    for r in &records {
+        let written = r.to_string();
+        let back = parse_multi_records(&written)
+            .unwrap_or_else(|e| panic!("{written:?} (written for a record of {text:?}) does not parse: {e}"));
+        assert_eq!(back.len(), 1, "{written:?} reads as {} records", back.len());
+        assert_eq!(back[0].to_string(), written, "{written:?} is written back differently");
+        if let Ok(id) = r.variant() {
+            id.dispatch(MultiReplay(r));
+        }
+    }
+    let file = write_multi_records(&records);
+    let back =
+        parse_multi_records(&file).unwrap_or_else(|e| panic!("{file:?} (written for {text:?}) does not parse: {e}"));
+    assert_eq!(write_multi_records(&back), file, "{file:?} is written back differently");
+}
+
 struct Replay<'a>(&'a Record);
 
 impl VariantFn for Replay<'_> {
@@ -242,6 +373,22 @@ impl VariantFn for Replay<'_> {
         assert_eq!(again.moves(), game.moves(), "{}: {written:?} replays to other moves", v.id());
         assert_eq!(again.position(), game.position(), "{}: {written:?} replays to another position", v.id());
         assert_eq!(again.outcome(), game.outcome(), "{}: {written:?} replays to another outcome", v.id());
+    }
+}
+
+struct MultiReplay<'a>(&'a MultiRecord);
+
+impl MultiFn for MultiReplay<'_> {
+    type Output = ();
+    fn call<S: Width>(self, v: &'static MultiVariant<S>) {
+        let id = v.id();
+        let Ok(game) = self.0.replay(v) else { return };
+        let written = MultiRecord::from_game(&game).to_string();
+        let read = parse_multi_records(&written).unwrap_or_else(|e| panic!("{id}: {written:?} does not parse: {e}"));
+        let again = read[0].replay(v).unwrap_or_else(|e| panic!("{id}: {written:?} does not replay: {e}"));
+        assert_eq!(again.moves(), game.moves(), "{id}: {written:?} replays to other moves");
+        assert_eq!(again.position(), game.position(), "{id}: {written:?} replays to another position");
+        assert_eq!(again.outcome(), game.outcome(), "{id}: {written:?} replays to another outcome");
     }
 }
 
