@@ -1,7 +1,7 @@
 //! The HTTP side: the JSON API under `/api/` (docs/api.md), the WebSocket
 //! that pushes each game's state, and the front end's pages and files.
 
-use crate::games::{Games, NewGame, Refusal};
+use crate::games::{AnyRoom, Games, NewGame, Refusal};
 use crate::variants;
 use axum::body::Body;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use raum_rules::VariantId;
+use raum_rules::multi::MultiId;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
@@ -158,10 +159,16 @@ async fn list_variants() -> Json<Vec<variants::VariantSummary>> {
 }
 
 async fn variant(Path(id): Path<String>) -> Api<Json<variants::VariantInfo>> {
+    if let Some(multi) = MultiId::from_name(&id) {
+        return Ok(Json(variants::multi_info(multi)));
+    }
     Ok(Json(variants::info(variant_id(&id)?)))
 }
 
 async fn variant_rules(Path(id): Path<String>) -> Api<Json<variants::RulesInfo>> {
+    if let Some(multi) = MultiId::from_name(&id) {
+        return Ok(Json(variants::multi_rules(multi)));
+    }
     Ok(Json(variants::rules(variant_id(&id)?)))
 }
 
@@ -176,8 +183,7 @@ async fn create_game(State(g): State<Arc<Games>>, JsonBody(req): JsonBody<NewGam
 
 async fn game_state(State(g): State<Arc<Games>>, Path(id): Path<String>) -> Api<Response> {
     let room = g.room(&id).await?;
-    let state = room.lock().await.current_state();
-    Ok(json_text(state))
+    Ok(json_text(room.current_state().await))
 }
 
 #[derive(Deserialize)]
@@ -196,13 +202,6 @@ async fn play(State(g): State<Arc<Games>>, Path(id): Path<String>, JsonBody(req)
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct TokenReq {
-    #[serde(default)]
-    token: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct UndoReq {
     #[serde(default)]
     token: Option<String>,
@@ -214,12 +213,22 @@ async fn undo(State(g): State<Arc<Games>>, Path(id): Path<String>, JsonBody(req)
     Ok(json_text(detached(async move { g.undo(&id, req.token.as_deref(), req.ply).await }).await?))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResignReq {
+    #[serde(default)]
+    token: Option<String>,
+    /// A multi-player game at one screen: the side that resigns.
+    #[serde(default)]
+    side: Option<String>,
+}
+
 async fn resign(
     State(g): State<Arc<Games>>,
     Path(id): Path<String>,
-    JsonBody(req): JsonBody<TokenReq>,
+    JsonBody(req): JsonBody<ResignReq>,
 ) -> Api<Response> {
-    Ok(json_text(detached(async move { g.resign(&id, req.token.as_deref()).await }).await?))
+    Ok(json_text(detached(async move { g.resign(&id, req.token.as_deref(), req.side.as_deref()).await }).await?))
 }
 
 #[derive(Deserialize)]
@@ -278,10 +287,7 @@ async fn socket(
     let Query(q) = q.map_err(|r| ApiError(r.status(), r.body_text()))?;
     let ws = ws.map_err(|r| ApiError(r.status(), format!("{}: this address takes a WebSocket", r.body_text())))?;
     let room = g.room(&id).await?;
-    let (first, listener, you) = {
-        let mut r = room.lock().await;
-        (r.current_state(), r.subscribe(), r.seat(q.token.as_deref()).map(|s| s.name()))
-    };
+    let (first, listener, you) = room.listen(q.token.as_deref()).await;
     // Clients send nothing on the socket, and a large read buffer costs a
     // zeroing on each poll: keep it small.
     Ok(ws
@@ -302,7 +308,7 @@ fn state_message(state: &str, you: Option<&str>) -> Message {
 /// Sends the state now and after every change, until the client leaves.
 async fn push_states(
     mut socket: WebSocket,
-    room: Arc<tokio::sync::Mutex<crate::games::Room>>,
+    room: AnyRoom,
     first: Arc<str>,
     mut listener: tokio::sync::broadcast::Receiver<Arc<str>>,
     you: Option<&'static str>,
@@ -326,7 +332,7 @@ async fn push_states(
                 let state = match next {
                     Ok(s) => s,
                     // Missed some: the latest state says everything.
-                    Err(RecvError::Lagged(_)) => room.lock().await.current_state(),
+                    Err(RecvError::Lagged(_)) => room.current_state().await,
                     Err(RecvError::Closed) => return,
                 };
                 if socket.send(state_message(&state, you)).await.is_err() {

@@ -5,11 +5,29 @@
 //! clock is running.
 
 use raum_engine::Engine;
+use raum_engine::multi::MultiEngine;
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Condvar, Mutex};
 
-type Job = Box<dyn FnOnce(&mut Engine) + Send>;
+type Job = Box<dyn FnOnce(&mut Engines) + Send>;
+
+/// A worker's engines: the two-player one, and the multi-player one, made
+/// on the worker's first multi-player search.
+struct Engines {
+    two: Engine,
+    multi: Option<MultiEngine>,
+}
+
+impl Engines {
+    fn new() -> Self {
+        Engines { two: Engine::new(HASH_MB, 1), multi: None }
+    }
+
+    fn multi(&mut self) -> &mut MultiEngine {
+        self.multi.get_or_insert_with(|| MultiEngine::new(HASH_MB))
+    }
+}
 
 /// Hash table size of each worker's engine, in MB.
 const HASH_MB: usize = 16;
@@ -51,7 +69,7 @@ impl EnginePool {
         for i in 0..workers.max(1) {
             let queues = Arc::clone(&queues);
             let spawned = std::thread::Builder::new().name(format!("raum-engine-{i}")).spawn(move || {
-                let mut engine = Engine::new(HASH_MB, 1);
+                let mut engines = Engines::new();
                 loop {
                     let job = {
                         let (m, ready) = &*queues;
@@ -63,10 +81,10 @@ impl EnginePool {
                             q = ready.wait(q).unwrap_or_else(|e| e.into_inner());
                         }
                     };
-                    if std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut engine))).is_err() {
+                    if std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut engines))).is_err() {
                         // The job's answer channel is dropped, so its caller
-                        // hears of the failure; a fresh engine carries on.
-                        engine = Engine::new(HASH_MB, 1);
+                        // hears of the failure; fresh engines carry on.
+                        engines = Engines::new();
                     }
                 }
             });
@@ -84,11 +102,29 @@ impl EnginePool {
         T: Send + 'static,
         F: FnOnce(&mut Engine) -> T + Send + 'static,
     {
+        self.submit(analysis, move |e: &mut Engines| f(&mut e.two)).await
+    }
+
+    /// Runs a multi-player game's move search `f` on an engine thread (with
+    /// the games' moves, before analyses) and waits for its answer.
+    pub async fn run_multi<T, F>(&self, f: F) -> Result<T, PoolError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut MultiEngine) -> T + Send + 'static,
+    {
+        self.submit(false, move |e: &mut Engines| f(e.multi())).await
+    }
+
+    async fn submit<T, F>(&self, analysis: bool, f: F) -> Result<T, PoolError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Engines) -> T + Send + 'static,
+    {
         let (answer, wait) = tokio::sync::oneshot::channel();
-        let job: Job = Box::new(move |engine| {
+        let job: Job = Box::new(move |engines| {
             // Nobody waits for it any more (the client left): skip the search.
             if !answer.is_closed() {
-                let _ = answer.send(f(engine));
+                let _ = answer.send(f(engines));
             }
         });
         {

@@ -7,6 +7,7 @@
 
 use crate::engine_pool::{EnginePool, PoolError};
 use crate::live::{Analysis, LiveGame, MoveError, new_game, replay_record};
+use crate::multi_room::{MultiRoom, SeatRequest, multi_of};
 use crate::store::{GameMeta, GameSummary, Store, StoreError, StoredMove, StoredResult, now};
 use raum_engine::{Limits, level_limits};
 use raum_notation::{RecordResult, parse_records, record_date, termination_of};
@@ -126,6 +127,10 @@ pub struct NewGame {
     /// Clocks.
     #[serde(default)]
     pub clock: Option<ClockSettings>,
+    /// A multi-player game's seats, by side (`white`, `red`, ... or the
+    /// side's letter): a person (the default) or the engine.
+    #[serde(default)]
+    pub seats: Option<HashMap<String, SeatRequest>>,
 }
 
 /// A seat's token matched.
@@ -467,12 +472,71 @@ impl Room {
     }
 }
 
+/// A game in memory: two players' [`Room`] or a [`MultiRoom`]. What every
+/// game offers (its state, its listeners, who a token seats) is here; the
+/// requests that differ go to each kind's own code.
+#[derive(Clone)]
+pub enum AnyRoom {
+    /// A two-player game.
+    Two(Arc<tokio::sync::Mutex<Room>>),
+    /// A game of three, four or six sides.
+    Multi(Arc<tokio::sync::Mutex<MultiRoom>>),
+}
+
+impl AnyRoom {
+    /// The state for a client arriving now.
+    pub async fn current_state(&self) -> Arc<str> {
+        match self {
+            AnyRoom::Two(r) => r.lock().await.current_state(),
+            AnyRoom::Multi(r) => r.lock().await.state(),
+        }
+    }
+
+    /// The state now, a listener for every later state, and the seat of
+    /// `token` (`white`, `black`, `both`; a multi-player side, or `all`).
+    pub async fn listen(&self, token: Option<&str>) -> (Arc<str>, broadcast::Receiver<Arc<str>>, Option<&'static str>) {
+        match self {
+            AnyRoom::Two(r) => {
+                let mut r = r.lock().await;
+                (r.current_state(), r.subscribe(), r.seat(token).map(Seat::name))
+            }
+            AnyRoom::Multi(r) => {
+                let r = r.lock().await;
+                (r.state(), r.subscribe(), r.seat_name(token))
+            }
+        }
+    }
+
+    /// Whether nothing uses the room: no request holds it, no socket
+    /// listens, no search or clock runs, and nothing changed for [`IDLE`].
+    fn idle(&self) -> bool {
+        match self {
+            AnyRoom::Two(room) => {
+                if Arc::strong_count(room) > 1 {
+                    return false;
+                }
+                let Ok(r) = room.try_lock() else { return false };
+                r.listeners.receiver_count() == 0
+                    && r.thinking.is_none()
+                    && r.clock.as_ref().is_none_or(|c| c.since.is_none())
+                    && r.touched.elapsed() >= IDLE
+            }
+            AnyRoom::Multi(room) => {
+                if Arc::strong_count(room) > 1 {
+                    return false;
+                }
+                room.try_lock().is_ok_and(|r| r.idle(IDLE))
+            }
+        }
+    }
+}
+
 /// Every game: the rooms in memory, the store, the engine threads.
 pub struct Games {
-    rooms: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Room>>>>,
+    pub(crate) rooms: Mutex<HashMap<String, AnyRoom>>,
     last_sweep: Mutex<Instant>,
-    store: Arc<dyn Store>,
-    pool: EnginePool,
+    pub(crate) store: Arc<dyn Store>,
+    pub(crate) pool: EnginePool,
 }
 
 /// How long an unused room stays in memory.
@@ -503,22 +567,22 @@ fn random_bytes<const N: usize>() -> [u8; N] {
 }
 
 /// A game id: 12 characters of base 62 (71 bits).
-fn new_id() -> String {
+pub(crate) fn new_id() -> String {
     const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
     random_bytes::<12>().iter().map(|&b| ALPHABET[b as usize % 62] as char).collect()
 }
 
 /// A seat token: 128 random bits in hex.
-fn new_token() -> String {
+pub(crate) fn new_token() -> String {
     random_bytes::<16>().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A player's name as given: control characters dropped, at most 40 characters.
-fn clean_name(s: &str) -> String {
+pub(crate) fn clean_name(s: &str) -> String {
     s.chars().filter(|c| !c.is_control()).collect::<String>().trim().chars().take(40).collect()
 }
 
-const MAX_MOVETIME_MS: u64 = 60_000;
+pub(crate) const MAX_MOVETIME_MS: u64 = 60_000;
 
 /// RULES.md's `Termination` words.
 const TERMINATIONS: [&str; 9] = [
@@ -539,7 +603,7 @@ fn seconds(ms: u64) -> String {
 }
 
 /// Whether two secrets are equal, in time that does not depend on where they differ.
-fn same_secret(a: &str, b: &str) -> bool {
+pub(crate) fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 const MAX_CLOCK_MS: u64 = 24 * 3600 * 1000;
@@ -555,7 +619,7 @@ impl Games {
         })
     }
 
-    async fn blocking<T: Send + 'static>(
+    pub(crate) async fn blocking<T: Send + 'static>(
         &self,
         f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, Refusal> {
@@ -574,6 +638,12 @@ impl Games {
     /// Creates a game.
     pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, Refusal> {
         self.evict_idle();
+        if let Some(multi) = multi_of(&req)? {
+            return self.create_multi(req, multi).await;
+        }
+        if req.seats.is_some() {
+            return Err(Refusal::new(400, "\"seats\" is for multi-player games; two-player games take \"mode\""));
+        }
         let mode = Mode::parse(&req.mode)
             .ok_or_else(|| Refusal::new(400, format!("mode '{}': expected local, engine or online", req.mode)))?;
         let (game, record_result) = match (&req.pgn, &req.fen) {
@@ -670,6 +740,7 @@ impl Games {
             black_token,
             engine: engine.as_ref().and_then(|(_, s)| serde_json::to_string(s).ok()),
             clock: req.clock.and_then(|c| serde_json::to_string(&c).ok()),
+            seats: None,
             created: now(),
         };
         let mut room = Room::open(meta, mode, game, engine, req.clock);
@@ -702,7 +773,7 @@ impl Games {
             }
         }
         let room = Arc::new(tokio::sync::Mutex::new(room));
-        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), Arc::clone(&room));
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), AnyRoom::Two(Arc::clone(&room)));
         {
             let mut locked = room.lock().await;
             self.schedule(&mut locked, &room);
@@ -720,23 +791,13 @@ impl Games {
             return;
         }
         *last = Instant::now();
-        rooms.retain(|_, room| {
-            if Arc::strong_count(room) > 1 {
-                return true;
-            }
-            let Ok(r) = room.try_lock() else { return true };
-            let idle = r.listeners.receiver_count() == 0
-                && r.thinking.is_none()
-                && r.clock.as_ref().is_none_or(|c| c.since.is_none())
-                && r.touched.elapsed() >= IDLE;
-            !idle
-        });
+        rooms.retain(|_, room| !room.idle());
     }
 
     /// The room of game `id`, loaded from the store if not in memory.
-    pub async fn room(self: &Arc<Self>, id: &str) -> Result<Arc<tokio::sync::Mutex<Room>>, Refusal> {
+    pub async fn room(self: &Arc<Self>, id: &str) -> Result<AnyRoom, Refusal> {
         if let Some(r) = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id) {
-            return Ok(Arc::clone(r));
+            return Ok(r.clone());
         }
         let unknown = || Refusal::new(404, format!("no game '{id}'"));
         if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
@@ -746,7 +807,16 @@ impl Games {
         let key = id.to_string();
         // Replaying a long game is work for a blocking thread, like the load.
         let restored = self
-            .blocking(move |s| Ok(s.load(&key)?.map(|(meta, moves, result)| Room::restore(meta, &moves, result))))
+            .blocking(move |s| {
+                Ok(s.load(&key)?.map(|(meta, moves, result)| {
+                    if MultiRoom::holds(&meta) {
+                        MultiRoom::restore(meta, &moves, result)
+                            .map(|r| AnyRoom::Multi(Arc::new(tokio::sync::Mutex::new(r))))
+                    } else {
+                        Room::restore(meta, &moves, result).map(|r| AnyRoom::Two(Arc::new(tokio::sync::Mutex::new(r))))
+                    }
+                }))
+            })
             .await?;
         let room = match restored {
             None => return Err(unknown()),
@@ -755,13 +825,28 @@ impl Games {
         let room = {
             let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
             // Another request may have loaded it meanwhile: keep the first.
-            Arc::clone(rooms.entry(id.to_string()).or_insert_with(|| Arc::new(tokio::sync::Mutex::new(room))))
+            rooms.entry(id.to_string()).or_insert(room).clone()
         };
-        {
-            let mut locked = room.lock().await;
-            self.schedule(&mut locked, &room);
+        match &room {
+            AnyRoom::Two(arc) => {
+                let mut locked = arc.lock().await;
+                self.schedule(&mut locked, arc);
+            }
+            AnyRoom::Multi(arc) => {
+                let mut locked = arc.lock().await;
+                self.schedule_multi(&mut locked, arc);
+            }
         }
         Ok(room)
+    }
+
+    /// The two-player room of game `id`; a multi-player game is refused
+    /// with `multi` (what it does not offer).
+    async fn two_room(self: &Arc<Self>, id: &str, multi: &str) -> Result<Arc<tokio::sync::Mutex<Room>>, Refusal> {
+        match self.room(id).await? {
+            AnyRoom::Two(r) => Ok(r),
+            AnyRoom::Multi(_) => Err(Refusal::new(409, format!("{multi} in multi-player games"))),
+        }
     }
 
     /// Plays `text` for the seat of `token` as the game's ply `ply`.
@@ -772,7 +857,10 @@ impl Games {
         ply: usize,
         text: &str,
     ) -> Result<Arc<str>, Refusal> {
-        let room_arc = self.room(id).await?;
+        let room_arc = match self.room(id).await? {
+            AnyRoom::Two(r) => r,
+            AnyRoom::Multi(r) => return self.play_multi(&r, token, ply, text).await,
+        };
         let mut room = room_arc.lock().await;
         let seat = room.require_seat(token)?;
         room.over()?;
@@ -935,7 +1023,10 @@ impl Games {
         token: Option<&str>,
         ply: Option<usize>,
     ) -> Result<Arc<str>, Refusal> {
-        let room_arc = self.room(id).await?;
+        let room_arc = match self.room(id).await? {
+            AnyRoom::Two(r) => r,
+            AnyRoom::Multi(r) => return self.undo_multi(&r, token, ply).await,
+        };
         let mut room = room_arc.lock().await;
         let seat = room.require_seat(token)?;
         if room.mode == Mode::Online {
@@ -986,9 +1077,21 @@ impl Games {
         Ok(room.state())
     }
 
-    /// The seat of `token` resigns (a local game's token: the side to move).
-    pub async fn resign(self: &Arc<Self>, id: &str, token: Option<&str>) -> Result<Arc<str>, Refusal> {
-        let room_arc = self.room(id).await?;
+    /// The seat of `token` resigns (a local game's token: the side to move,
+    /// or in a multi-player game the `side` named).
+    pub async fn resign(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        side: Option<&str>,
+    ) -> Result<Arc<str>, Refusal> {
+        let room_arc = match self.room(id).await? {
+            AnyRoom::Two(_) if side.is_some() => {
+                return Err(Refusal::new(400, "\"side\" is for multi-player games: a two-player seat resigns its own"));
+            }
+            AnyRoom::Two(r) => r,
+            AnyRoom::Multi(r) => return self.resign_multi(&r, token, side).await,
+        };
         let mut room = room_arc.lock().await;
         let seat = room.require_seat(token)?;
         room.over()?;
@@ -1012,7 +1115,7 @@ impl Games {
 
     /// A draw offer, acceptance or refusal.
     pub async fn draw(self: &Arc<Self>, id: &str, token: Option<&str>, action: &str) -> Result<Arc<str>, Refusal> {
-        let room_arc = self.room(id).await?;
+        let room_arc = self.two_room(id, "there are no draw offers (the rules' draws only)").await?;
         let mut room = room_arc.lock().await;
         let seat = room.require_seat(token)?;
         room.over()?;
@@ -1055,7 +1158,7 @@ impl Games {
 
     /// The engine's view of the position now.
     pub async fn analyse(self: &Arc<Self>, id: &str, movetime_ms: u64) -> Result<Analysis, Refusal> {
-        let room_arc = self.room(id).await?;
+        let room_arc = self.two_room(id, "the engine's analysis is not offered yet").await?;
         let snapshot = {
             let room = room_arc.lock().await;
             if room.mode == Mode::Online && room.result.is_none() {
@@ -1077,7 +1180,10 @@ impl Games {
 
     /// The game as a record (RULES.md's PGN-style text).
     pub async fn record(self: &Arc<Self>, id: &str) -> Result<String, Refusal> {
-        let room_arc = self.room(id).await?;
+        let room_arc = match self.room(id).await? {
+            AnyRoom::Two(r) => r,
+            AnyRoom::Multi(r) => return Ok(r.lock().await.record()),
+        };
         let room = room_arc.lock().await;
         let mut r = room.game.record();
         r.set_tag("Event", &format!("Raum {} game", room.mode.name()));

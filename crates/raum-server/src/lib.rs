@@ -14,6 +14,8 @@ pub mod api;
 mod engine_pool;
 pub mod games;
 pub mod live;
+pub mod multi_live;
+pub mod multi_room;
 pub mod store;
 pub mod variants;
 

@@ -47,6 +47,9 @@ pub struct GameMeta {
     pub engine: Option<String>,
     /// Clock settings (JSON), if the game has clocks.
     pub clock: Option<String>,
+    /// A multi-player game's seats in turn order (JSON: each side's player
+    /// name, seat token or engine settings); `None` for two-player games.
+    pub seats: Option<String>,
     /// Seconds since 1970 when created.
     pub created: i64,
 }
@@ -54,7 +57,8 @@ pub struct GameMeta {
 /// A move as stored: its coordinate text and the clocks after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredMove {
-    /// Coordinate notation.
+    /// Coordinate notation; in a multi-player game a resignation is
+    /// `resign <side letter>`.
     pub coord: String,
     /// White's remaining time after the move, if the game has clocks.
     pub white_ms: Option<i64>,
@@ -66,7 +70,7 @@ pub struct StoredMove {
 /// or one the rules decided, as stored for the list of games.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredResult {
-    /// `1-0`, `0-1`, `1/2-1/2`.
+    /// `1-0`, `0-1`, `1/2-1/2` (a multi-player game: each side's score, `1-0-1-0`).
     pub score: String,
     /// `checkmate`, `resignation`, `time`, ...
     pub reason: String,
@@ -93,6 +97,9 @@ pub struct GameSummary {
     pub reason: Option<String>,
     /// Seconds since 1970 of the last change.
     pub updated: i64,
+    /// A multi-player game's player names in turn order (absent for two-player games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players: Option<Vec<String>>,
 }
 
 /// A stored game: what it was created with, its moves and its result.
@@ -159,6 +166,17 @@ CREATE TABLE IF NOT EXISTS moves (
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 ";
 
+/// The player names of a multi-player game's seats column, for the list of
+/// games (never its tokens).
+fn player_names(seats: Option<String>) -> Option<Vec<String>> {
+    #[derive(Deserialize)]
+    struct Named {
+        name: String,
+    }
+    let seats: Vec<Named> = serde_json::from_str(&seats?).ok()?;
+    Some(seats.into_iter().map(|s| s.name).collect())
+}
+
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path`.
     ///
@@ -172,6 +190,12 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
+        // Databases from before multi-player games lack the seats column.
+        let has_seats: i64 =
+            conn.query_row("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'seats'", [], |r| r.get(0))?;
+        if has_seats == 0 {
+            conn.execute_batch("ALTER TABLE games ADD COLUMN seats TEXT")?;
+        }
         Ok(SqliteStore { conn: Mutex::new(conn) })
     }
 
@@ -201,8 +225,8 @@ impl Store for SqliteStore {
         let (score, reason) = result_parts(result);
         tx.execute(
             "INSERT INTO games (id, variant, mode, start, white, black, white_token, black_token, engine, clock,
-                                created, updated, plies, result, reason)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12, ?13, ?14)",
+                                created, updated, plies, result, reason, seats)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12, ?13, ?14, ?15)",
             params![
                 m.id,
                 m.variant,
@@ -217,7 +241,8 @@ impl Store for SqliteStore {
                 m.created,
                 moves.len() as i64,
                 score,
-                reason
+                reason,
+                m.seats
             ],
         )?;
         for (ply, mv) in moves.iter().enumerate() {
@@ -276,7 +301,7 @@ impl Store for SqliteStore {
         let row = conn
             .query_row(
                 "SELECT id, variant, mode, start, white, black, white_token, black_token, engine, clock, created,
-                        result, reason
+                        result, reason, seats
                  FROM games WHERE id = ?1",
                 params![id],
                 |r| {
@@ -291,6 +316,7 @@ impl Store for SqliteStore {
                         black_token: r.get(7)?,
                         engine: r.get(8)?,
                         clock: r.get(9)?,
+                        seats: r.get(13)?,
                         created: r.get(10)?,
                     };
                     let score: Option<String> = r.get(11)?;
@@ -318,7 +344,7 @@ impl Store for SqliteStore {
     fn list(&self, limit: usize) -> Result<Vec<GameSummary>, StoreError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
-            "SELECT id, variant, mode, white, black, plies, result, reason, updated
+            "SELECT id, variant, mode, white, black, plies, result, reason, updated, seats
              FROM games ORDER BY updated DESC, created DESC LIMIT ?1",
         )?;
         let rows = stmt.query_map(params![limit as i64], |r| {
@@ -332,6 +358,7 @@ impl Store for SqliteStore {
                 result: r.get(6)?,
                 reason: r.get(7)?,
                 updated: r.get(8)?,
+                players: player_names(r.get(9)?),
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -354,6 +381,7 @@ mod tests {
             black_token: Some("t".into()),
             engine: None,
             clock: None,
+            seats: None,
             created: 1,
         }
     }
@@ -384,5 +412,37 @@ mod tests {
         assert_eq!(s.list(10).unwrap()[0].plies, 1);
         drop(s);
         let _ = std::fs::remove_file(&dir);
+    }
+
+    #[test]
+    fn a_database_from_before_multi_player_games_gains_the_seats_column() {
+        let path = std::env::temp_dir().join(format!("raum-store-old-{}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(SCHEMA).unwrap();
+            conn.execute_batch(
+                "INSERT INTO games (id, variant, mode, start, white, black, created, updated)
+                 VALUES ('old', 'five-up', 'local', 'x', 'Ann', 'Bob', 1, 1)",
+            )
+            .unwrap();
+        }
+        let s = SqliteStore::open(&path).unwrap();
+        let (m, _, _) = s.load("old").unwrap().unwrap();
+        assert_eq!((m.white.as_str(), m.seats), ("Ann", None));
+        let mut multi = meta("new");
+        multi.seats = Some(r#"[{"name":"Ann","token":"t"},{"name":"Raum (50 ms)","movetime":50}]"#.into());
+        s.create(&multi, &[], None).unwrap();
+        assert_eq!(s.load("new").unwrap().unwrap().0, multi);
+        let list = s.list(10).unwrap();
+        assert_eq!(
+            list.iter().find(|g| g.id == "new").unwrap().players,
+            Some(vec!["Ann".into(), "Raum (50 ms)".into()])
+        );
+        assert_eq!(list.iter().find(|g| g.id == "old").unwrap().players, None);
+        drop(s);
+        // Opening again changes nothing.
+        SqliteStore::open(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
     }
 }

@@ -2,9 +2,13 @@
 //! and names, its pieces, and the rules page's data, all read from the rules
 //! core's tables (so a variant added there is described here unchanged).
 
+use crate::multi_live::side_key;
 use raum_geometry::{Family, Vector};
-use raum_notation::start_string;
-use raum_rules::{CastlingRule, Color, Motion, Piece, Role, StalemateRule, Variant, VariantFn, VariantId, Width};
+use raum_notation::{format_multi_position, start_string};
+use raum_rules::multi::{MultiId, MultiPosition, MultiVariant};
+use raum_rules::{
+    CastlingRule, Color, Motion, MultiFn, Piece, Role, StalemateRule, Variant, VariantFn, VariantId, Width,
+};
 use serde::Serialize;
 
 /// A variant in the list of variants.
@@ -14,6 +18,29 @@ pub struct VariantSummary {
     name: &'static str,
     cells: usize,
     reconstruction: bool,
+    /// A multi-player game: its sides in turn order (absent for two players).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sides: Option<Vec<SideInfo>>,
+    /// A multi-player game: whether the sides play in teams.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    teams: Option<bool>,
+}
+
+/// A side of a multi-player game.
+#[derive(Clone, Serialize)]
+pub struct SideInfo {
+    /// Its name in lower case, as the API and links name it: `blue`.
+    key: &'static str,
+    /// Its letter in position strings: `b`.
+    letter: char,
+    /// `Blue`.
+    name: &'static str,
+    /// Its team (every side for itself: each its own).
+    team: u8,
+}
+
+fn sides_info<S: Width>(v: &'static MultiVariant<S>) -> Vec<SideInfo> {
+    v.sides().iter().map(|s| SideInfo { key: side_key(s), letter: s.letter, name: s.name, team: s.team }).collect()
 }
 
 /// A cell of the board.
@@ -48,6 +75,13 @@ pub struct VariantInfo {
     pieces: Vec<PieceKind>,
     promotions: Vec<char>,
     start: String,
+    /// A multi-player game: its sides in turn order; men are then two
+    /// letters, the side's then the piece's (`wK`, `bP`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sides: Option<Vec<SideInfo>>,
+    /// A multi-player game: whether the sides play in teams.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    teams: Option<bool>,
 }
 
 /// A piece alone on the board, for the rules page.
@@ -78,9 +112,10 @@ pub fn offered(id: VariantId) -> bool {
     id != VariantId::FiveUpUnicorn
 }
 
-/// Every variant the web app offers.
+/// Every variant the web app offers, the multi-player games last.
 pub fn list() -> Vec<VariantSummary> {
-    VariantId::ALL.iter().filter(|&&id| offered(id)).map(|&id| id.dispatch(Summary)).collect()
+    let two = VariantId::ALL.iter().filter(|&&id| offered(id)).map(|&id| id.dispatch(Summary));
+    two.chain(MultiId::ALL.iter().map(|&id| id.dispatch(Summary))).collect()
 }
 
 struct Summary;
@@ -88,8 +123,39 @@ impl VariantFn for Summary {
     type Output = VariantSummary;
     fn call<S: Width>(self, v: &'static Variant<S>) -> VariantSummary {
         let id = v.id();
-        VariantSummary { id: id.name(), name: v.spec().title, cells: v.cells(), reconstruction: v.is_reconstruction() }
+        VariantSummary {
+            id: id.name(),
+            name: v.spec().title,
+            cells: v.cells(),
+            reconstruction: v.is_reconstruction(),
+            sides: None,
+            teams: None,
+        }
     }
+}
+
+impl MultiFn for Summary {
+    type Output = VariantSummary;
+    fn call<S: Width>(self, v: &'static MultiVariant<S>) -> VariantSummary {
+        VariantSummary {
+            id: v.id().name(),
+            name: v.title(),
+            cells: v.cells(),
+            reconstruction: v.board().is_reconstruction(),
+            sides: Some(sides_info(v)),
+            teams: Some(v.teams()),
+        }
+    }
+}
+
+/// The board and pieces of multi-player game `id`.
+pub fn multi_info(id: MultiId) -> VariantInfo {
+    id.dispatch(Info)
+}
+
+/// The rules page's data for multi-player game `id`.
+pub fn multi_rules(id: MultiId) -> RulesInfo {
+    id.dispatch(Rules)
 }
 
 /// The board and pieces of `id`.
@@ -106,6 +172,21 @@ fn role_name(r: Role) -> &'static str {
 }
 
 struct Info;
+
+impl MultiFn for Info {
+    type Output = VariantInfo;
+    fn call<S: Width>(self, v: &'static MultiVariant<S>) -> VariantInfo {
+        VariantInfo {
+            id: v.id().name(),
+            name: v.title(),
+            start: format_multi_position(&MultiPosition::start(v)),
+            sides: Some(sides_info(v)),
+            teams: Some(v.teams()),
+            ..VariantFn::call(Info, v.board())
+        }
+    }
+}
+
 impl VariantFn for Info {
     type Output = VariantInfo;
     fn call<S: Width>(self, v: &'static Variant<S>) -> VariantInfo {
@@ -135,6 +216,8 @@ impl VariantFn for Info {
                 .collect(),
             promotions: v.promotion_kinds().iter().map(|&k| v.piece_def(k).letter).collect(),
             start: start_string(v),
+            sides: None,
+            teams: None,
         }
     }
 }
@@ -153,45 +236,65 @@ pub fn rules(id: VariantId) -> RulesInfo {
 }
 
 struct Rules;
+
+impl MultiFn for Rules {
+    type Output = RulesInfo;
+    fn call<S: Width>(self, v: &'static MultiVariant<S>) -> RulesInfo {
+        let mut info = pieces_and_board(v.board());
+        info.id = v.id().name();
+        info.name = v.title();
+        info.rules.extend(multi_texts(v));
+        info
+    }
+}
+
 impl VariantFn for Rules {
     type Output = RulesInfo;
     fn call<S: Width>(self, v: &'static Variant<S>) -> RulesInfo {
-        let pieces = v
-            .pieces()
-            .iter()
-            .filter_map(|def| {
-                let kind = v.kind_of(def.letter)?;
-                let piece = Piece::new(Color::White, kind);
-                let cell = figure_cell(v, piece)?;
-                let moves = v.targets(piece, cell, S::EMPTY, S::EMPTY).cells().collect();
-                // A capture is a move onto an enemy: with one enemy at a time,
-                // sliders are not blocked by the others.
-                let captures = (0..v.cells())
-                    .filter(|&t| t != cell && v.targets(piece, cell, S::EMPTY, S::single(t)).has(t))
-                    .collect();
-                let text = match def.role {
-                    Role::Pawn => pawn_text(v),
-                    _ if def.moves == def.captures => format!("{}.", motion_text(&def.moves)),
-                    _ => format!("Moves: {}. Captures: {}.", motion_text(&def.moves), motion_text(&def.captures)),
-                };
-                Some(PieceFigure {
-                    letter: def.letter,
-                    name: def.name,
-                    role: role_name(def.role),
-                    cell,
-                    moves,
-                    captures,
-                    text,
-                })
+        let mut info = pieces_and_board(v);
+        info.rules.push(end_text(v));
+        info
+    }
+}
+
+/// The rules page's pieces, and the rules of the board and its pieces (not
+/// how the game ends, which differs for more than two players).
+fn pieces_and_board<S: Width>(v: &'static Variant<S>) -> RulesInfo {
+    let pieces = v
+        .pieces()
+        .iter()
+        .filter_map(|def| {
+            let kind = v.kind_of(def.letter)?;
+            let piece = Piece::new(Color::White, kind);
+            let cell = figure_cell(v, piece)?;
+            let moves = v.targets(piece, cell, S::EMPTY, S::EMPTY).cells().collect();
+            // A capture is a move onto an enemy: with one enemy at a time,
+            // sliders are not blocked by the others.
+            let captures = (0..v.cells())
+                .filter(|&t| t != cell && v.targets(piece, cell, S::EMPTY, S::single(t)).has(t))
+                .collect();
+            let text = match def.role {
+                Role::Pawn => pawn_text(v),
+                _ if def.moves == def.captures => format!("{}.", motion_text(&def.moves)),
+                _ => format!("Moves: {}. Captures: {}.", motion_text(&def.moves), motion_text(&def.captures)),
+            };
+            Some(PieceFigure {
+                letter: def.letter,
+                name: def.name,
+                role: role_name(def.role),
+                cell,
+                moves,
+                captures,
+                text,
             })
-            .collect();
-        RulesInfo {
-            id: v.id().name(),
-            name: v.spec().title,
-            reconstruction: v.is_reconstruction(),
-            pieces,
-            rules: rule_texts(v),
-        }
+        })
+        .collect();
+    RulesInfo {
+        id: v.id().name(),
+        name: v.spec().title,
+        reconstruction: v.is_reconstruction(),
+        pieces,
+        rules: rule_texts(v),
     }
 }
 
@@ -341,7 +444,12 @@ fn rule_texts<S: Width>(v: &Variant<S>) -> Vec<String> {
             slots.len()
         )),
     }
-    out.push(match v.stalemate_rule() {
+    out
+}
+
+/// How a two-player game ends.
+fn end_text<S: Width>(v: &Variant<S>) -> String {
+    match v.stalemate_rule() {
         StalemateRule::Draw => "The game ends by checkmate. It is drawn by stalemate, by the 50-move rule (100 plies \
                                 without a capture or a pawn move), by the third occurrence of a position, or when only \
                                 the kings are left."
@@ -351,6 +459,64 @@ fn rule_texts<S: Width>(v: &Variant<S>) -> Vec<String> {
                                        50-move rule (100 plies without a capture or a pawn move), by the third \
                                        occurrence of a position, or when only the kings are left."
             .into(),
+    }
+}
+
+/// The rules of a game for more than two (RULES.md "Savard's multi-player
+/// forms"), from its sides' data.
+fn multi_texts<S: Width>(v: &MultiVariant<S>) -> Vec<String> {
+    let sides = v.sides();
+    let named: Vec<String> = sides.iter().map(|s| format!("{} ({})", s.name, s.letter)).collect();
+    let mut out = vec![format!(
+        "{} sides, in turn order: {}. Each side's army and pawn directions are White's, turned onto its own \
+         wing; a man is written with its side's letter and its piece's (wK, bP).",
+        sides.len(),
+        named.join(", ")
+    )];
+    if v.teams() {
+        let mut teams: Vec<u8> = sides.iter().map(|s| s.team).collect();
+        teams.sort_unstable();
+        teams.dedup();
+        let team_names: Vec<String> = teams
+            .iter()
+            .map(|&t| sides.iter().filter(|s| s.team == t).map(|s| s.name).collect::<Vec<_>>().join(", "))
+            .collect();
+        out.push(format!(
+            "Two teams: {}. Partners block each other's lines but never capture each other's men or give each \
+             other check.",
+            team_names.join(" against ")
+        ));
+        out.push(
+            "The first side with no legal move on its turn ends the game: checkmated, its team loses (0 against 1 \
+             for each side of the other team); stalemated, its team scores 2/5 and the other 3/5."
+                .into(),
+        );
+    } else {
+        out.push("Every side for itself: a king is attacked by the men of every other side still in.".into());
+        out.push(
+            "A side with no legal move on its turn is out, checkmated or stalemated alike: its men leave the board \
+             at once and the turn passes to the next side still in. The last side in wins."
+                .into(),
+        );
+    }
+    out.push(
+        "Kings are never captured: a king may stand attacked when it is not its owner's turn, and its owner must \
+         answer on its own turn. A move may not leave the mover's own king attacked."
+            .into(),
+    );
+    out.push(if v.teams() {
+        "Draws (1/2 to every side): only kings left, the third occurrence of a position with the same side to \
+         move, or 50 rounds without a capture or a pawn move."
+            .into()
+    } else {
+        "Draws (1/k to each of the k sides still in, 0 to a side that is out): only kings left, the third \
+         occurrence of a position with the same side to move, or 50 rounds without a capture or a pawn move."
+            .into()
+    });
+    out.push(if v.teams() {
+        "In the web app a side may resign: its team loses.".into()
+    } else {
+        "In the web app a side may resign: it is out, as a side with no legal move is, and the others play on.".into()
     });
     out
 }

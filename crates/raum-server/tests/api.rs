@@ -7,6 +7,7 @@ use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use raum_notation::parse_records;
 use raum_rules::VariantId;
+use raum_rules::multi::MultiId;
 use raum_server::games::Games;
 use raum_server::store::SqliteStore;
 use serde_json::{Value, json};
@@ -382,9 +383,11 @@ async fn a_fallen_flag_ends_the_game() {
 async fn every_variant_is_described_from_its_geometry() {
     let s = Server::new("variants");
     let (_, list) = s.get("/api/variants").await;
-    // Every variant but the unicorn's, whose shared cells the boards do not draw yet.
+    // Every variant but the unicorn's, whose shared cells the boards do not draw yet, then the
+    // multi-player games.
     let offered: Vec<VariantId> = VariantId::ALL.into_iter().filter(|&v| v != VariantId::FiveUpUnicorn).collect();
-    assert_eq!(list.as_array().map(Vec::len), Some(offered.len()));
+    assert_eq!(list.as_array().map(Vec::len), Some(offered.len() + MultiId::ALL.len()));
+    assert!(list[0].get("sides").is_none(), "two-player entries are as before: {}", list[0]);
     let (status, _) = s.get("/api/variants/five-up-unicorn").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, st) = s.post("/api/games", json!({"variant": "five-up-unicorn", "mode": "local"})).await;
@@ -432,4 +435,336 @@ async fn take_backs_restore_the_clocks() {
         (json!(0), Value::Null),
         "back at the start, clocks stopped"
     );
+}
+
+// ---- multi-player games -------------------------------------------------------
+
+/// The events' move texts.
+fn coords(state: &Value) -> Vec<String> {
+    state["moves"].as_array().expect("moves").iter().map(|m| m["san"].as_str().unwrap_or("?").to_string()).collect()
+}
+
+/// A triquetral-3p position: the three kings where they start and a Blue knight that White's
+/// king can take, leaving only kings (a draw at once, 1/3 to each side). Its position string
+/// and that capture.
+fn kings_and_a_knight() -> (String, String) {
+    use raum_notation::{format_multi_move, format_multi_position};
+    use raum_rules::multi::{MultiPosition, MultiVariant};
+    use raum_rules::{MultiFn, Width};
+    struct Find;
+    impl MultiFn for Find {
+        type Output = (String, String);
+        fn call<S: Width>(self, v: &'static MultiVariant<S>) -> (String, String) {
+            let b = v.board();
+            let knight = b.kind_of('N').expect("a knight");
+            let kings: Vec<_> = v.start_men().iter().copied().filter(|&(_, _, k)| k == b.king()).collect();
+            let white_king = kings.iter().find(|m| m.1 == 0).expect("White's king").0;
+            for cell in 0..v.cells() {
+                let mut men = kings.clone();
+                if men.iter().any(|m| m.0 == cell) {
+                    continue;
+                }
+                men.push((cell, 1, knight));
+                let Ok(pos) = MultiPosition::from_men(v, &men, 0, 0, 1) else { continue };
+                if let Some(&m) = pos.legal_moves().iter().find(|m| m.from() == white_king && m.to() == cell) {
+                    return (format_multi_position(&pos), format_multi_move(v, m));
+                }
+            }
+            panic!("no cell next to White's king takes a Blue knight");
+        }
+    }
+    MultiId::Triquetral3p.dispatch(Find)
+}
+
+#[tokio::test]
+async fn multi_player_games_seat_each_side_and_survive_a_restart() {
+    let mut s = Server::new("multi");
+    let seats = json!({"white": {"name": "Ann"}, "b": {"name": "Bob"}, "green": {"player": "human"}});
+    let (status, created) =
+        s.post("/api/games", json!({"variant": "triquetral-3p", "mode": "online", "seats": seats})).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().expect("id").to_string();
+    let t = created["tokens"].clone();
+    let (white, blue, green) = (&t["white"], &t["blue"], &t["green"]);
+    assert!(white.is_string() && blue.is_string() && green.is_string(), "{t}");
+    assert!(white != blue && blue != green && white != green, "a token per seat");
+    let link = created["links"]["blue"].as_str().expect("Blue's link");
+    assert!(link.starts_with(&format!("/g/{id}#t=")) && link.ends_with("&c=blue"), "{link}");
+    assert_eq!(created["links"]["spectate"], format!("/g/{id}"));
+
+    let st = s.state(&id).await;
+    assert_eq!(
+        (&st["kind"], &st["mode"], &st["side"], &st["teams"]),
+        (&json!("multi"), &json!("online"), &json!("white"), &json!(false))
+    );
+    let sides: Vec<&str> = st["sides"].as_array().expect("sides").iter().filter_map(|x| x["key"].as_str()).collect();
+    assert_eq!(sides, ["white", "blue", "green"], "turn order");
+    assert_eq!(
+        (&st["sides"][0]["player"], &st["sides"][1]["player"], &st["sides"][2]["player"]),
+        (&json!("Ann"), &json!("Bob"), &json!("Green"))
+    );
+    assert_eq!(st["legal"].as_array().map(Vec::len), Some(22), "RULES.md: 22 legal first moves");
+    assert!(st["start_pieces"].as_array().expect("men").iter().all(|m| m[1].as_str().is_some_and(|t| t.len() == 2)));
+    assert!(st["fen"].as_str().is_some_and(|f| f.ends_with(" w - - 0 1")), "{}", st["fen"]);
+
+    let first = st["legal"][0]["coord"].as_str().expect("a move").to_string();
+    assert_eq!(s.play(&id, blue, 0, &first).await.0, StatusCode::FORBIDDEN, "Blue's seat at White's turn");
+    assert_eq!(s.play(&id, &json!("0123456789abcdef"), 0, &first).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(s.play(&id, white, 0, "1z1-1z2").await.0, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(s.play(&id, white, 0, "P-Cc2").await.0, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, st) = s.play(&id, white, 0, &first).await;
+    assert_eq!(status, StatusCode::OK, "{st}");
+    assert_eq!((&st["ply"], &st["side"]), (&json!(1), &json!("blue")));
+    assert_eq!(st["moves"][0]["color"], "white");
+    assert_eq!(st["moves"][0]["changes"].as_array().map(Vec::len), Some(2));
+    assert_eq!(s.play(&id, white, 0, &first).await.0, StatusCode::CONFLICT, "a ply is played once");
+    let reply = st["legal"][0]["coord"].as_str().expect("Blue's move").to_string();
+    assert_eq!(s.play(&id, white, 1, &reply).await.0, StatusCode::FORBIDDEN, "White's seat at Blue's turn");
+    assert_eq!(s.play(&id, blue, 1, &reply).await.0, StatusCode::OK);
+    // No draw offers, analysis or take-backs online in multi-player games.
+    for (path, body) in [
+        ("draw", json!({"token": green, "action": "offer"})),
+        ("analysis", json!({"movetime": 50})),
+        ("undo", json!({"token": green})),
+    ] {
+        let (status, v) = s.post(&format!("/api/games/{id}/{path}"), body).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{path}: {v}");
+        assert!(v["error"].is_string(), "{path}: {v}");
+    }
+    let before = s.state(&id).await;
+
+    s.restart();
+    let after = s.state(&id).await;
+    for field in ["moves", "fen", "side", "ply", "sides", "legal", "start"] {
+        assert_eq!(after[field], before[field], "{field} after a restart");
+    }
+    assert_eq!(s.play(&id, green, 2, after["legal"][0]["coord"].as_str().expect("move")).await.0, StatusCode::OK);
+
+    let (status, pgn) = s.get(&format!("/api/games/{id}/pgn")).await;
+    assert_eq!(status, StatusCode::OK);
+    let text = pgn.as_str().expect("text");
+    for tag in
+        ["[White \"Ann\"]", "[Blue \"Bob\"]", "[Green \"Green\"]", "[Variant \"triquetral-3p\"]", "[Result \"*\"]"]
+    {
+        assert!(text.contains(tag), "{tag} in {text}");
+    }
+    let record = &raum_notation::parse_multi_records(text).expect("the record reads back")[0];
+    let replayed = raum_server::multi_live::replay_multi(record).expect("and replays");
+    assert_eq!(replayed.ply(), 3);
+    assert_eq!(replayed.fen(), s.state(&id).await["fen"].as_str().expect("fen"));
+
+    let (_, list) = s.get("/api/games").await;
+    assert_eq!(list[0]["players"], json!(["Ann", "Bob", "Green"]));
+    assert!(!list.to_string().contains(white.as_str().expect("token")), "the list shows no token");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn engine_seats_answer_in_turn() {
+    let s = Server::new("multi-engine");
+    let seats = json!({"blue": {"player": "engine", "movetime": 40}, "green": {"player": "engine", "movetime": 40}});
+    let (status, created) =
+        s.post("/api/games", json!({"variant": "triquetral-3p", "mode": "online", "seats": seats})).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().expect("id").to_string();
+    let t = &created["tokens"];
+    assert!(t.get("blue").is_none() && t.get("green").is_none(), "engine seats have no token: {t}");
+    let st = s.state(&id).await;
+    assert_eq!(
+        (&st["sides"][1]["human"], &st["sides"][1]["movetime"], &st["sides"][1]["player"]),
+        (&json!(false), &json!(40), &json!("Raum (40 ms)"))
+    );
+    for round in 0..2 {
+        let st = s.state(&id).await;
+        let ply = st["ply"].as_u64().expect("ply");
+        assert_eq!((ply, &st["side"]), (3 * round, &json!("white")));
+        let mv = st["legal"][0]["coord"].as_str().expect("a move").to_string();
+        let (status, v) = s.play(&id, &t["white"], ply as usize, &mv).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        // Blue's seat is the engine's: a person cannot move for it.
+        let blue = v["legal"][0]["coord"].as_str().expect("Blue's move").to_string();
+        assert_eq!(s.play(&id, &t["white"], ply as usize + 1, &blue).await.0, StatusCode::FORBIDDEN);
+        let mut answered = Value::Null;
+        for _ in 0..400 {
+            let st = s.state(&id).await;
+            if st["ply"] == ply + 3 && st["engine"]["thinking"] == false {
+                answered = st;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        assert_eq!(answered["side"], "white", "both engines answered: {answered}");
+        let colors: Vec<&str> =
+            answered["moves"].as_array().expect("moves").iter().filter_map(|m| m["color"].as_str()).collect();
+        assert_eq!(&colors[colors.len() - 3..], ["white", "blue", "green"]);
+    }
+    // Raum's seats do not resign.
+    let (status, v) = s.post(&format!("/api/games/{id}/resign"), json!({"token": t["white"], "side": "blue"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "an online seat resigns only its own side: {v}");
+}
+
+#[tokio::test]
+async fn resignations_end_a_team_game_and_take_a_free_for_all_side_out() {
+    let mut s = Server::new("multi-resign");
+    // Four at one screen: Red resigns for its team.
+    let (id, t) = s.create(json!({"variant": "wing-table-4p", "mode": "local"})).await;
+    let token = &t["white"];
+    assert!(["red", "black", "blue"].iter().all(|k| t[k] == *token), "one token at one screen: {t}");
+    let (status, st) = s.post(&format!("/api/games/{id}/resign"), json!({"token": token, "side": "red"})).await;
+    assert_eq!(status, StatusCode::OK, "{st}");
+    let want = json!({
+        "score": "1-0-1-0",
+        "points": ["1", "0", "1", "0"],
+        "winners": ["white", "black"],
+        "reason": "resignation",
+        "text": "1-0-1-0, Red resigns",
+    });
+    assert_eq!(st["result"], want);
+    assert_eq!(st["legal"].as_array().map(Vec::len), Some(0));
+    s.restart();
+    assert_eq!(s.state(&id).await["result"], want);
+    let (_, pgn) = s.get(&format!("/api/games/{id}/pgn")).await;
+    let text = pgn.as_str().expect("text");
+    assert!(text.contains("[Result \"1-0-1-0\"]") && text.contains("[Termination \"resignation\"]"), "{text}");
+    let record = &raum_notation::parse_multi_records(text).expect("reads back")[0];
+    assert_eq!(raum_notation::format_multi_result(record.result.as_deref()), "1-0-1-0");
+
+    // Every side for itself: Blue resigns out of turn and is out; the others play on.
+    let (id, t) = s.create(json!({"variant": "triquetral-3p", "mode": "online"})).await;
+    let resign = format!("/api/games/{id}/resign");
+    assert_eq!(s.post(&resign, json!({})).await.0, StatusCode::FORBIDDEN, "a spectator cannot resign");
+    assert_eq!(s.post(&resign, json!({"token": t["blue"], "side": "purple"})).await.0, StatusCode::BAD_REQUEST);
+    let (status, st) = s.post(&resign, json!({"token": t["blue"]})).await;
+    assert_eq!(status, StatusCode::OK, "{st}");
+    assert_eq!(st["result"], Value::Null, "the game goes on");
+    assert_eq!(
+        (&st["sides"][1]["in"], &st["sides"][1]["out"]),
+        (&json!(false), &json!({"ply": 1, "reason": "resignation"}))
+    );
+    assert_eq!(st["moves"][0]["san"], "Blue resigns");
+    assert!(
+        st["moves"][0]["changes"].as_array().is_some_and(|c| !c.is_empty() && c.iter().all(|x| x[1].is_null())),
+        "Blue's men leave the board"
+    );
+    assert!(!st["fen"].as_str().expect("fen").contains('b'), "{}", st["fen"]);
+    assert_eq!(s.post(&resign, json!({"token": t["blue"]})).await.0, StatusCode::CONFLICT, "Blue is out already");
+    let mv = st["legal"][0]["coord"].as_str().expect("a move").to_string();
+    let (_, st) = s.play(&id, &t["white"], 1, &mv).await;
+    assert_eq!(st["side"], "green", "the turn passes over Blue");
+    let (_, st) = s.post(&resign, json!({"token": t["green"]})).await;
+    assert_eq!(st["result"]["text"], "1-0-0, Green resigns; White is the last side in");
+    assert_eq!(st["sides"][0]["score"], "1");
+    s.restart();
+    let st = s.state(&id).await;
+    assert_eq!((st["result"]["score"].clone(), st["ply"].clone()), (json!("1-0-0"), json!(3)));
+    assert_eq!(coords(&st), ["Blue resigns", mv.as_str(), "Green resigns"]);
+    let (_, pgn) = s.get(&format!("/api/games/{id}/pgn")).await;
+    let text = pgn.as_str().expect("text");
+    assert!(text.contains("{Blue resigns; its men leave the board}") && text.contains("1-0-0"), "{text}");
+}
+
+#[tokio::test]
+async fn the_rules_end_a_multi_player_game_with_a_score_per_side() {
+    let mut s = Server::new("multi-rules");
+    let (fen, capture) = kings_and_a_knight();
+    let (id, t) = s.create(json!({"variant": "triquetral-3p", "mode": "local", "fen": fen})).await;
+    let (status, st) = s.play(&id, &t["white"], 0, &capture).await;
+    assert_eq!(status, StatusCode::OK, "{st}");
+    let want = json!({
+        "score": "1/3-1/3-1/3",
+        "points": ["1/3", "1/3", "1/3"],
+        "winners": [],
+        "reason": "bare-kings",
+        "text": "1/3-1/3-1/3, only kings are left",
+    });
+    assert_eq!(st["result"], want);
+    assert_eq!(s.play(&id, &t["white"], 1, &capture).await.0, StatusCode::CONFLICT, "the game is over");
+    s.restart();
+    assert_eq!(s.state(&id).await["result"], want);
+    let (_, pgn) = s.get(&format!("/api/games/{id}/pgn")).await;
+    let text = pgn.as_str().expect("text");
+    assert!(text.contains("[SetUp \"1\"]") && text.contains("[Termination \"bare-kings\"]"), "{text}");
+    let record = &raum_notation::parse_multi_records(text).expect("reads back")[0];
+    assert!(raum_server::multi_live::replay_multi(record).is_ok(), "and replays with its result");
+
+    // Take-backs at one screen; a record continues.
+    let (id, t) = s.create(json!({"variant": "wing-table-4p", "mode": "local"})).await;
+    let token = &t["white"];
+    for ply in 0..3 {
+        let st = s.state(&id).await;
+        let mv = st["legal"][0]["coord"].as_str().expect("a move").to_string();
+        assert_eq!(s.play(&id, token, ply, &mv).await.0, StatusCode::OK);
+    }
+    let undo = format!("/api/games/{id}/undo");
+    assert_eq!(s.post(&undo, json!({"token": token, "ply": 2})).await.0, StatusCode::CONFLICT, "a stale take-back");
+    let (status, st) = s.post(&undo, json!({"token": token, "ply": 3})).await;
+    assert_eq!((status, &st["ply"], &st["side"]), (StatusCode::OK, &json!(2), &json!("black")));
+    let (_, pgn) = s.get(&format!("/api/games/{id}/pgn")).await;
+    let (status, created) = s.post("/api/games", json!({"mode": "online", "pgn": pgn})).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!((&created["state"]["variant"], &created["state"]["ply"]), (&json!("wing-table-4p"), &json!(2)));
+}
+
+#[tokio::test]
+async fn bad_multi_player_requests_say_why() {
+    let s = Server::new("multi-refusals");
+    for (bad, status) in [
+        (json!({"variant": "triquetral-9p", "mode": "local"}), StatusCode::NOT_FOUND),
+        (json!({"variant": "triquetral-3p", "mode": "engine"}), StatusCode::BAD_REQUEST),
+        (json!({"variant": "triquetral-3p", "mode": "online", "seats": {"purple": {}}}), StatusCode::BAD_REQUEST),
+        (
+            json!({"variant": "triquetral-3p", "mode": "online", "seats": {"blue": {"player": "robot"}}}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"variant": "triquetral-3p", "mode": "online", "seats": {"blue": {"player": "engine", "movetime": 0}}}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"variant": "triquetral-3p", "mode": "online", "seats": {"blue": {"movetime": 100}}}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"variant": "triquetral-3p", "mode": "online", "seats": {"blue": {"colour": "blue"}}}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            json!({"variant": "triquetral-3p", "mode": "online", "seats": {"b": {}, "blue": {}}}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"variant": "triquetral-3p", "mode": "online", "seats": {"w": {"player": "engine"}, "b": {"player": "engine"}, "g": {"player": "engine"}}}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (json!({"variant": "wing-table-4p", "mode": "local", "clock": {"initial_ms": 60000}}), StatusCode::BAD_REQUEST),
+        (json!({"variant": "wing-table-4p", "mode": "local", "names": {"white": "Ann"}}), StatusCode::BAD_REQUEST),
+        (json!({"variant": "wing-table-4p", "mode": "local", "fen": "wK w - -"}), StatusCode::BAD_REQUEST),
+        (json!({"variant": "five-up", "mode": "local", "seats": {"white": {}}}), StatusCode::BAD_REQUEST),
+        (json!({"mode": "local", "pgn": "[Variant \"wing-table-4p\"]\n\n1. 2e3-2e5 *\n"}), StatusCode::BAD_REQUEST),
+    ] {
+        let (got, v) = s.post("/api/games", bad.clone()).await;
+        assert_eq!(got, status, "{bad}: {v}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{bad}: {v}");
+    }
+    let (_, list) = s.get("/api/games").await;
+    assert_eq!(list.as_array().map(Vec::len), Some(0), "nothing refused was stored");
+
+    // The board and rules of each game, described from the rules core.
+    let (_, list) = s.get("/api/variants").await;
+    for id in MultiId::ALL {
+        let entry = list.as_array().and_then(|l| l.iter().find(|v| v["id"] == id.name())).expect("listed");
+        assert_eq!(entry["cells"], id.cells());
+        let (status, v) = s.get(&format!("/api/variants/{id}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(v["cells"].as_array().map(Vec::len), Some(id.cells()));
+        assert_eq!(v["sides"], entry["sides"]);
+        assert!(v["start"].as_str().is_some_and(|f| f.contains("wK")), "{}", v["start"]);
+        let (status, r) = s.get(&format!("/api/variants/{id}/rules")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(
+            r["rules"]
+                .as_array()
+                .is_some_and(|t| t.iter().any(|x| x.as_str().is_some_and(|x| x.contains("turn order")))),
+            "{r}"
+        );
+    }
 }

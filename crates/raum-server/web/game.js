@@ -5,6 +5,7 @@ import {Geometry} from './geometry.js';
 import {Board2D} from './board2d.js';
 import {el, $, setChildren, copyField, formatClock} from './util.js';
 import {pieceElement, pieceName} from './pieces.js';
+import * as multi from './multi.js';
 
 const gameId = decodeURIComponent(location.pathname.replace(/^\/g\//, '').split('/')[0] || '');
 const other = (c) => (c === 'white' ? 'black' : 'white');
@@ -64,7 +65,7 @@ const app = {
   live: null,
   sending: false,
   receivedAt: 0,
-  movesKey: '',
+  movesKey: null,
 };
 
 function readSeat() {
@@ -72,9 +73,11 @@ function readSeat() {
   const token = fragment.get('t');
   const color = fragment.get('c');
   let seat = loadSeat(gameId);
+  // a side: 'white', 'black', or in a multi-player game 'red', 'blue', ...; 'both'/'all' at one screen
+  const side = /^[a-z]+$/.test(color || '') && color !== 'both' && color !== 'all' ? color : null;
   if (token) {
-    if (!seat || seat.token !== token) seat = {token, color: color === 'white' || color === 'black' ? color : null};
-    else if (color === 'white' || color === 'black') seat.color = color;
+    if (!seat || seat.token !== token) seat = {token, color: side};
+    else if (side) seat.color = side;
     saveSeat(gameId, seat);
   }
   return seat;
@@ -97,6 +100,7 @@ function canMoveNow() {
   const s = app.state;
   if (!s || !app.seat || s.result || !isLive() || app.sending) return false;
   if (s.mode === 'engine' && s.engine && s.engine.thinking) return false;
+  if (app.multi && !multi.personToMove(s)) return false;
   const me = myColor();
   if (me === 'both' || me === null) return true;
   return s.side === me;
@@ -135,7 +139,9 @@ function boardView() {
   const view = {pieces, dests: new Map(), check: [], selected: null, hover: app.hover};
   const lastMove = ply > 0 ? s.moves[ply - 1] : null;
   if (lastMove) view.last = {from: lastMove.from, to: lastMove.to};
+  if (lastMove && lastMove.kind === 'resign') delete view.last;
   if (ply === s.ply) view.check = s.check || [];
+  else if (lastMove && Array.isArray(lastMove.check)) view.check = lastMove.check;
   else if (lastMove && lastMove.check) view.check = royalCells(pieces, other(lastMove.color));
   if (app.showLines && app.hover >= 0 && app.selected === null) view.lines = app.geom.lines(app.hover);
   if (canMoveNow()) {
@@ -161,22 +167,29 @@ function renderBoard() {
   }
 }
 
+/** Two players' moves, a row per move number. */
+function pairRows(s) {
+  const rows = [];
+  let row = null;
+  s.moves.forEach((m, i) => {
+    if (!row || m.color === 'white') {
+      row = el('li', {class: 'move-row'}, el('span', {class: 'move-num'}, `${m.number}.`));
+      if (m.color === 'black') row.append(' ', el('span', {class: 'move empty'}, '…'));
+      rows.push(row);
+    }
+    row.append(' ', el('button', {type: 'button', class: 'move', dataset: {ply: i + 1}, onclick: () => goTo(i + 1)}, m.san));
+  });
+  return rows;
+}
+
 function renderMoves() {
   const s = app.state;
   const list = $('#moves');
-  const key = s.moves.map((m) => m.coord).join(' ');
+  // (a resignation adds an event in a multi-player game, only a result in a two-player one)
+  const key = s.moves.map((m) => m.coord || m.san).join(' ') + (s.result ? ` ${s.result.score}` : '');
   if (key !== app.movesKey) {
     app.movesKey = key;
-    const rows = [];
-    let row = null;
-    s.moves.forEach((m, i) => {
-      if (!row || m.color === 'white') {
-        row = el('li', {class: 'move-row'}, el('span', {class: 'move-num'}, `${m.number}.`));
-        if (m.color === 'black') row.append(' ', el('span', {class: 'move empty'}, '…'));
-        rows.push(row);
-      }
-      row.append(' ', el('button', {type: 'button', class: 'move', dataset: {ply: i + 1}, onclick: () => goTo(i + 1)}, m.san));
-    });
+    const rows = app.multi ? multi.moveRows(s, goTo) : pairRows(s);
     if (s.result) rows.push(el('li', {class: 'move-result'}, s.result.score));
     if (!rows.length) rows.push(el('li', {class: 'move-none muted'}, 'No moves yet.'));
     setChildren(list, rows);
@@ -210,6 +223,12 @@ function clockMs(color) {
 function renderPlayers() {
   const s = app.state;
   const me = myColor();
+  if (app.multi) {
+    setChildren($('#player-top'), multi.legend(s, me));
+    $('#player-top').classList.add('player-legend');
+    $('#player-bottom').hidden = true;
+    return;
+  }
   const bottom = app.flipped ? 'black' : 'white';
   for (const [id, color] of [['#player-bottom', bottom], ['#player-top', other(bottom)]]) {
     const box = $(id);
@@ -262,7 +281,7 @@ function renderStatus() {
   const result = $('#result');
   if (s.result) {
     result.hidden = false;
-    setChildren(result, el('div', {class: 'result-text', 'data-testid': 'result'}, s.result.text), el('div', {class: 'result-sub'}, resultLine(s.result)));
+    setChildren(result, el('div', {class: 'result-text', 'data-testid': 'result'}, s.result.text), el('div', {class: 'result-sub'}, app.multi ? multi.resultLine(s) : resultLine(s.result)));
   } else {
     result.hidden = true;
   }
@@ -271,8 +290,10 @@ function renderStatus() {
     const me = myColor();
     let line = `${cap(s.side)} to move`;
     if (me && me !== 'both' && me === s.side) line = 'Your move';
-    if (s.check && s.check.length) line += ' · check';
-    parts.push(el('span', {class: s.check && s.check.length ? 'in-check' : ''}, line));
+    // with more than two sides a king may stand attacked when it is not its turn: the mover's counts
+    const inCheck = app.multi ? !!s.in_check : !!(s.check && s.check.length);
+    if (inCheck) line += ' · check';
+    parts.push(el('span', {class: inCheck ? 'in-check' : '', 'data-testid': 'turn'}, line));
     if (s.engine && s.engine.thinking) parts.push(el('span', {class: 'thinking'}, el('span', {class: 'spinner'}), ' Raum is thinking…'));
     if (!app.seat) parts.push(el('span', {class: 'muted'}, 'Spectating'));
   }
@@ -303,9 +324,10 @@ function renderActions() {
   const over = !!s.result;
   const show = (id, on) => ($(id).hidden = !on);
   show('#btn-undo', seated && !over && (s.mode === 'local' || s.mode === 'engine') && s.ply > 0);
-  show('#btn-hint', seated && !over && s.mode !== 'online');
-  show('#btn-eval', (seated && s.mode !== 'online') || over);
-  show('#btn-draw', seated && !over && s.mode !== 'engine' && !s.draw_offer);
+  // multi-player games: no engine analysis, no draw offers (the rules' draws only)
+  show('#btn-hint', seated && !over && s.mode !== 'online' && !app.multi);
+  show('#btn-eval', ((seated && s.mode !== 'online') || over) && !app.multi);
+  show('#btn-draw', seated && !over && s.mode !== 'engine' && !s.draw_offer && !app.multi);
   show('#btn-resign', seated && !over);
   $('#move-form').hidden = !seated || over;
   $('#btn-undo').disabled = app.sending || (s.engine && s.engine.thinking);
@@ -318,7 +340,10 @@ function renderInvite() {
   if (s.mode === 'online' && invite && app.seat && (!invite.color || invite.color === app.seat.color)) {
     box.hidden = false;
     const fields = $('#invite-fields');
-    if (!fields.dataset.built) {
+    if (!fields.dataset.built && app.multi) {
+      fields.dataset.built = '1';
+      setChildren(fields, multi.inviteFields(s, invite, copyField, absolute));
+    } else if (!fields.dataset.built) {
       fields.dataset.built = '1';
       setChildren(
         fields,
@@ -524,7 +549,7 @@ function showPromotion(candidates) {
   setChildren(
     $('#promotion-choices'),
     candidates.map((m) => {
-      const letter = m.promotion ? (color === 'white' ? m.promotion.toUpperCase() : m.promotion.toLowerCase()) : null;
+      const letter = !m.promotion ? null : app.multi ? multi.promotedMan(app.state, m.promotion) : color === 'white' ? m.promotion.toUpperCase() : m.promotion.toLowerCase();
       return el(
         'button',
         {type: 'button', class: 'promo-choice', dataset: {promotion: m.promotion || '', coord: m.coord}, title: letter ? pieceName(app.variant, letter) : m.san, onclick: () => {
@@ -533,7 +558,7 @@ function showPromotion(candidates) {
           sendMove(m.coord);
         }},
         letter ? pieceElement(letter, app.variant) : null,
-        el('span', {class: 'promo-label'}, letter ? pieceName(app.variant, letter).replace(/^(White|Black) /, '') : m.san),
+        el('span', {class: 'promo-label'}, letter ? pieceName(app.variant, letter).replace(/^\S+ /, '') : m.san),
       );
     }),
   );
@@ -822,11 +847,13 @@ async function main() {
   }
   app.variant = await getVariant(state.variant);
   app.geom = new Geometry(app.variant);
+  app.multi = multi.isMulti(state);
   const names = state.names || {};
   // Savard's boards are RULES.md's reconstructions of lost pictures: say so wherever one is shown.
   const name = app.variant.name + (app.variant.reconstruction ? ' (reconstruction)' : '');
-  $('#game-title').textContent = `${name} · ${names.white || 'White'} vs ${names.black || 'Black'}`;
-  document.title = `Raum · ${name} · ${names.white || 'White'} vs ${names.black || 'Black'}`;
+  const who = app.multi ? multi.players(state) : `${names.white || 'White'} vs ${names.black || 'Black'}`;
+  $('#game-title').textContent = `${name} · ${who}`;
+  document.title = `Raum · ${name} · ${who}`;
   $('#rules-link').href = `/rules/${encodeURIComponent(state.variant)}`;
   $('#move-input').placeholder = placeholderFor(state);
   app.board2d = new Board2D($('#board2d'), app.geom, {
@@ -847,6 +874,7 @@ async function main() {
 
 function placeholderFor(state) {
   const m = state.legal && state.legal[0];
+  if (m && multi.isMulti(state)) return `Type a move: ${m.coord}`;
   return m ? `Type a move: ${m.san} or ${m.coord}` : 'Type a move';
 }
 

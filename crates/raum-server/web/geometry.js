@@ -88,9 +88,12 @@ export class Geometry {
   /**
    * The board field of a position string as a Map cell -> letters. Levels in
    * notation order separated by '/', ranks high to low by '|', existing cells
-   * from the lowest file up; '(WU)' is one cell holding two men.
+   * from the lowest file up; '(WU)' is one cell holding two men. In a
+   * multi-player game (the variant lists its sides) each man is two letters,
+   * its side's and its piece's: 'wK'.
    */
   parseBoard(text) {
+    const multi = Array.isArray(this.variant.sides);
     const pieces = new Map();
     const board = String(text).trim().split(/\s+/)[0];
     const levelTexts = board.split('/');
@@ -117,9 +120,10 @@ export class Geometry {
             f++;
             p = end + 1;
           } else {
-            if (row[f] !== undefined) pieces.set(row[f], ch);
+            const width = multi ? 2 : 1;
+            if (row[f] !== undefined) pieces.set(row[f], rankText.slice(p, p + width));
             f++;
-            p++;
+            p += width;
           }
         }
       });
@@ -140,6 +144,8 @@ export class Geometry {
    * the side of the board White's men start on is drawn lower.
    */
   guessZUp(pieces) {
+    // Savard's multi-player boards number their levels from the bottom.
+    if (Array.isArray(this.variant.sides)) return true;
     let w = 0, wn = 0, b = 0, bn = 0;
     for (const [cell, letters] of pieces) {
       const z = this.cells[cell].z;

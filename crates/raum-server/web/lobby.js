@@ -8,18 +8,115 @@ let variants = [];
 
 const radio = (name) => document.querySelector(`input[name="${name}"]:checked`)?.value;
 
+const selectedVariant = () => variants.find((x) => x.id === $('#variant').value);
+
+/** The seat chooser of a multi-player game: each side a person or Raum, and (online) your seat. */
+function buildSeats(v) {
+  const box = $('#seats');
+  if (box.dataset.variant === v.id) return;
+  box.dataset.variant = v.id;
+  setChildren(
+    box,
+    v.sides.map((side, i) =>
+      el(
+        'div',
+        {class: 'seat-row', dataset: {side: side.key}},
+        el('span', {class: `chip side-${side.letter}`, title: side.name}),
+        el('span', {}, side.name),
+        el(
+          'select',
+          {class: 'seat-player', 'aria-label': `${side.name} is played by`, dataset: {side: side.key}},
+          el('option', {value: 'human', selected: i === 0}, 'Person'),
+          el('option', {value: 'engine', selected: i !== 0}, 'Raum'),
+        ),
+        el('input', {type: 'text', class: 'seat-name', maxlength: '40', placeholder: side.name, 'aria-label': `${side.name}'s name`, dataset: {side: side.key}}),
+        el('label', {class: 'inline seat-you'}, el('input', {type: 'radio', name: 'you-side', value: side.key, checked: i === 0}), 'you'),
+      ),
+    ),
+  );
+}
+
+function updateSeats() {
+  const local = radio('mode') === 'local';
+  for (const row of document.querySelectorAll('#seats .seat-row')) {
+    const engine = row.querySelector('.seat-player').value === 'engine';
+    row.querySelector('.seat-name').hidden = engine;
+    const you = row.querySelector('.seat-you');
+    you.hidden = local || engine;
+    if (engine && you.querySelector('input').checked) {
+      you.querySelector('input').checked = false;
+      const person = document.querySelector('#seats .seat-row:has(.seat-player option[value="human"]:checked) input[name="you-side"]');
+      if (person) person.checked = true;
+    }
+  }
+  $('#seat-movetime').closest('.row').hidden = ![...document.querySelectorAll('#seats .seat-player')].some((s) => s.value === 'engine');
+}
+
 function updateForm() {
+  const v = selectedVariant();
+  const many = !!(v && v.sides);
+  // games of three, four or six: a seat chooser instead of opponent, colour, names and clock
+  if (many && radio('mode') === 'engine') document.querySelector('input[name="mode"][value="online"]').checked = true;
+  $('#mode-engine').hidden = many;
+  $('#mode-local-text').textContent = many ? 'All at this screen' : 'Two at this screen';
+  $('#mode-online-text').textContent = many ? 'Online: a link per seat' : 'Play a friend online';
+  $('#seat-options').hidden = !many;
+  $('#name-options').hidden = many;
+  $('#clock-field').hidden = many;
+  if (many) {
+    buildSeats(v);
+    updateSeats();
+  }
   const mode = radio('mode');
   $('#engine-options').hidden = mode !== 'engine';
-  $('#color-options').hidden = mode === 'local';
+  $('#color-options').hidden = mode === 'local' || many;
   $('#clock-options').hidden = !$('#use-clock').checked;
   const start = radio('start');
   const text = $('#start-text');
   text.hidden = start === 'start';
-  text.placeholder = start === 'fen' ? 'rwkgr|ppppp|5|5|5/… w Kk - 0 1' : '[Variant "five-up"]\n\n1. P-Cc2 P-Cc4 *';
-  const v = variants.find((x) => x.id === $('#variant').value);
+  text.placeholder = many
+    ? start === 'fen'
+      ? 'wK… w - - 0 1'
+      : `[Variant "${v.id}"]\n\n1. … *`
+    : start === 'fen'
+      ? 'rwkgr|ppppp|5|5|5/… w Kk - 0 1'
+      : '[Variant "five-up"]\n\n1. P-Cc2 P-Cc4 *';
   $('#variant-rules').href = v ? `/rules/${encodeURIComponent(v.id)}` : '#';
-  $('#variant-note').textContent = v ? `${v.cells} cells${v.reconstruction ? ' · reconstruction' : ''}` : '';
+  $('#variant-note').textContent = v ? `${v.cells} cells${v.reconstruction ? ' · reconstruction' : ''}${many ? ` · ${v.sides.length} sides, ${v.teams ? 'two teams' : 'every side for itself'}` : ''}` : '';
+}
+
+/** POST body and seat of a multi-player game; throws a message for a form that cannot be sent. */
+function multiRequest(v, mode) {
+  const seats = {};
+  const movetime = Math.max(1, Math.round(Number($('#seat-movetime').value) || 1000));
+  for (const row of document.querySelectorAll('#seats .seat-row')) {
+    const key = row.dataset.side;
+    if (row.querySelector('.seat-player').value === 'engine') seats[key] = {player: 'engine', movetime};
+    else {
+      const name = row.querySelector('.seat-name').value.trim();
+      seats[key] = name ? {player: 'human', name} : {player: 'human'};
+    }
+  }
+  const people = Object.keys(seats).filter((k) => seats[k].player === 'human');
+  if (!people.length) throw new Error('Choose a person for at least one side: Raum does not play itself here.');
+  const you = mode === 'local' ? null : radio('you-side');
+  if (mode !== 'local' && !people.includes(you)) throw new Error('Choose your own seat among the people’s.');
+  return {body: {variant: v.id, mode, seats}, you, people};
+}
+
+async function createMulti(v, mode) {
+  const {body, you, people} = multiRequest(v, mode);
+  const start = radio('start');
+  const text = $('#start-text').value.trim();
+  if (start === 'fen' && text) body.fen = text;
+  if (start === 'pgn' && text) body.pgn = text;
+  const game = await api('POST', '/api/games', body);
+  const links = game.links || {};
+  const tokens = game.tokens || {};
+  const mine = you || people[0];
+  saveSeat(game.id, {token: tokens[mine], color: you});
+  if (mode === 'online') saveInvite(game.id, {color: you, links, spectate: links.spectate || `/g/${game.id}`});
+  location.href = links[mine] || `/g/${encodeURIComponent(game.id)}`;
 }
 
 async function create(event) {
@@ -27,6 +124,19 @@ async function create(event) {
   const error = $('#create-error');
   error.hidden = true;
   const mode = radio('mode');
+  const v = selectedVariant();
+  if (v && v.sides) {
+    const button = $('#create');
+    button.disabled = true;
+    try {
+      await createMulti(v, mode);
+    } catch (e) {
+      error.hidden = false;
+      error.textContent = e.message;
+      button.disabled = false;
+    }
+    return;
+  }
   let color = radio('color');
   if (color === 'random') color = Math.random() < 0.5 ? 'white' : 'black';
   const body = {variant: $('#variant').value, mode};
@@ -81,16 +191,20 @@ function gameItem(g) {
   } catch {
     seat = null;
   }
-  const moves = Math.ceil((g.plies || 0) / 2);
+  const multi = Array.isArray(g.players) && variant && variant.sides;
+  const moves = multi ? g.plies || 0 : Math.ceil((g.plies || 0) / 2);
   const modeText = {engine: 'vs Raum', local: 'one screen', online: 'online'}[g.mode] || g.mode;
   const status = g.result ? `${g.result}${g.reason ? `, ${g.reason}` : ''}` : `${moves} move${moves === 1 ? '' : 's'}`;
+  const players = multi
+    ? el('span', {class: 'game-players'}, g.players.map((name, i) => el('span', {class: 'players-multi'}, el('span', {class: `chip side-${(variant.sides[i] || {}).letter}`}), el('span', {}, name))))
+    : el('span', {class: 'game-players'}, el('span', {class: 'chip white'}), el('span', {}, g.white || 'White'), el('span', {class: 'vs'}, ' vs '), el('span', {class: 'chip black'}), el('span', {}, g.black || 'Black'));
   return el(
     'li',
     {class: 'game-item', dataset: {id: g.id}},
     el(
       'a',
       {href: `/g/${encodeURIComponent(g.id)}`, class: 'game-link'},
-      el('span', {class: 'game-players'}, el('span', {class: 'chip white'}), el('span', {}, g.white || 'White'), el('span', {class: 'vs'}, ' vs '), el('span', {class: 'chip black'}), el('span', {}, g.black || 'Black')),
+      players,
       el('span', {class: 'game-meta'}, `${variant ? variant.name : g.variant} · ${modeText} · ${status}`),
       el('span', {class: 'game-when muted'}, ago(g.updated)),
       el('span', {class: 'game-action'}, seat ? (g.result ? 'review' : 'resume') : g.result ? 'review' : 'watch'),
@@ -122,8 +236,13 @@ async function main() {
     $('#create-error').textContent = `Could not load the variants: ${e.message}`;
   }
   const select = $('#variant');
-  for (const v of variants) select.appendChild(el('option', {value: v.id}, v.name + (v.reconstruction ? ' (reconstruction)' : '')));
-  setChildren($('#rules-list'), variants.map((v) => el('li', {}, el('a', {href: `/rules/${encodeURIComponent(v.id)}`}, v.name), v.reconstruction ? el('span', {class: 'tag'}, 'reconstruction') : null, el('span', {class: 'muted'}, ` ${v.cells} cells`))));
+  const two = variants.filter((v) => !v.sides);
+  const many = variants.filter((v) => v.sides);
+  for (const v of two) select.appendChild(el('option', {value: v.id}, v.name + (v.reconstruction ? ' (reconstruction)' : '')));
+  if (many.length) {
+    select.appendChild(el('optgroup', {label: 'For three, four or six players'}, many.map((v) => el('option', {value: v.id}, `${v.name} (${v.sides.length} sides)`))));
+  }
+  setChildren($('#rules-list'), variants.map((v) => el('li', {}, el('a', {href: `/rules/${encodeURIComponent(v.id)}`}, v.name), v.reconstruction ? el('span', {class: 'tag'}, 'reconstruction') : null, el('span', {class: 'muted'}, ` ${v.cells} cells${v.sides ? `, ${v.sides.length} sides` : ''}`))));
   updateForm();
   loadGames();
   setInterval(loadGames, 15000);

@@ -1,0 +1,543 @@
+//! One game type for every multi-player game (RULES.md "Savard's
+//! multi-player forms"): [`LiveMulti`] hides the board's cell-set width
+//! behind a trait object, as [`crate::live::LiveGame`] does for two players;
+//! [`new_multi`] and [`replay_multi`] pick the width once, through
+//! [`MultiId::dispatch`].
+//!
+//! A game is a list of *events*: moves, and resignations. With teams a
+//! resignation ends the game; every side for itself the side that resigns is
+//! out, as a side with no legal move is (docs/rules.md): its men leave the
+//! board and the turn passes on. The rules core takes sides out only for
+//! having no move, so the game after such a resignation goes on as a new
+//! [`MultiGame`] from the position without the side's men (a *segment*; no
+//! earlier position can recur, since each held those men).
+
+use crate::live::MoveError;
+use raum_engine::Limits;
+use raum_engine::multi::MultiEngine;
+use raum_notation::{
+    MultiRecord, format_multi_move, format_multi_position, multi_termination, parse_multi_move, parse_multi_position,
+};
+use raum_rules::multi::{MultiEnd, MultiGame, MultiId, MultiOutcome, MultiPosition, MultiVariant, SideDef};
+use raum_rules::{DrawReason, Move, MultiFn, Points, Width};
+use serde::Serialize;
+use std::sync::atomic::AtomicBool;
+
+/// The word a side goes by in the API, links and seats: its name in lower
+/// case (`white`, `red`, `blue`), from its letter (RULES.md fixes both).
+pub fn side_key(side: &SideDef) -> &'static str {
+    match side.letter {
+        'w' => "white",
+        'k' => "black",
+        'r' => "red",
+        'b' => "blue",
+        'g' => "green",
+        'y' => "yellow",
+        _ => side.name,
+    }
+}
+
+/// A legal move as the app shows it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct MultiMoveView {
+    /// Coordinates, `2e3-2e4`, `2f8-2f9=Q`.
+    pub coord: String,
+    /// What the move list shows: the coordinates (multi-player games have no
+    /// descriptive notation).
+    pub san: String,
+    /// Origin cell.
+    pub from: usize,
+    /// Destination cell.
+    pub to: usize,
+    /// The letter promoted to.
+    pub promotion: Option<char>,
+}
+
+/// Something that happened in the game: a move or a resignation.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct MultiEvent {
+    /// `move` or `resign`.
+    pub kind: &'static str,
+    /// A move's coordinates (`None` for a resignation).
+    pub coord: Option<String>,
+    /// What the move list shows: `2e3-2e4+`, `Blue resigns`.
+    pub san: String,
+    /// A move's origin cell.
+    pub from: Option<usize>,
+    /// A move's destination cell.
+    pub to: Option<usize>,
+    /// The letter a move promotes to.
+    pub promotion: Option<char>,
+    /// The side that moved or resigned ([`side_key`]).
+    pub color: &'static str,
+    /// The round it belongs to.
+    pub number: u32,
+    /// The royal cells attacked by an opposed side afterwards.
+    pub check: Vec<usize>,
+    /// The sides that left the game with it (the one resigning, or sides
+    /// left with no legal move).
+    pub out: Vec<&'static str>,
+    /// Each cell it changed and what the cell holds after it (`wK`; `None`: empty).
+    pub changes: Vec<(usize, Option<String>)>,
+}
+
+/// What a resignation did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resigned {
+    /// Each side's score in turn order when it ends the game (with teams, or
+    /// when one side is left); `None` when the game goes on without the side.
+    pub ends: Option<Vec<Points>>,
+}
+
+/// A multi-player game of any width.
+pub trait LiveMulti: Send + Sync {
+    /// Which game.
+    fn id(&self) -> MultiId;
+    /// Its sides in turn order.
+    fn sides(&self) -> &'static [SideDef];
+    /// Whether the sides play in teams.
+    fn teams(&self) -> bool;
+    /// Events so far (moves and resignations).
+    fn ply(&self) -> usize;
+    /// The side to move (index in turn order).
+    fn side(&self) -> usize;
+    /// The sides still in, in turn order.
+    fn sides_in(&self) -> Vec<usize>;
+    /// Reads a coordinate move and plays it for the side to move.
+    fn play(&mut self, text: &str) -> Result<&MultiEvent, MoveError>;
+    /// `side` resigns (see the module's notes).
+    fn resign(&mut self, side: usize) -> Result<Resigned, String>;
+    /// Takes the last event back; `false` if there is none.
+    fn undo(&mut self) -> bool;
+    /// How the rules ended the game, if they did.
+    fn outcome(&self) -> Option<MultiOutcome>;
+    /// The start's position string.
+    fn start_fen(&self) -> String;
+    /// The position string now.
+    fn fen(&self) -> String;
+    /// The events.
+    fn events(&self) -> &[MultiEvent];
+    /// The men at the start: `(cell, "wK")`.
+    fn start_pieces(&self) -> &[(usize, String)];
+    /// The side to move's legal moves (none once the rules ended the game).
+    fn legal(&self) -> Vec<MultiMoveView>;
+    /// The royal cells attacked now by an opposed side.
+    fn check(&self) -> Vec<usize>;
+    /// Whether the side to move's royal is attacked.
+    fn in_check(&self) -> bool;
+    /// The game as a record: start, moves, resignations as comments, and the
+    /// rules' result if they ended it (the caller adds names and other results).
+    fn record(&self) -> MultiRecord;
+    /// The engine's move for the side to move, in coordinates.
+    fn search(&self, engine: &mut MultiEngine, limits: &Limits, stop: &AtomicBool) -> Option<String>;
+    /// A copy, for a search that must not hold the game.
+    fn boxed_clone(&self) -> Box<dyn LiveMulti>;
+}
+
+/// A fresh game of `id`, from its start or from a position string.
+pub fn new_multi(id: MultiId, fen: Option<&str>) -> Result<Box<dyn LiveMulti>, String> {
+    struct New<'a>(Option<&'a str>);
+    impl MultiFn for New<'_> {
+        type Output = Result<Box<dyn LiveMulti>, String>;
+        fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Self::Output {
+            let start = match self.0 {
+                Some(fen) => parse_multi_position(v, fen).map_err(|e| format!("position string: {e}"))?,
+                None => MultiPosition::start(v),
+            };
+            Ok(Box::new(Multi::new(v, start)))
+        }
+    }
+    id.dispatch(New(fen))
+}
+
+/// The game a multi-player record describes, replayed under the rules.
+pub fn replay_multi(record: &MultiRecord) -> Result<Box<dyn LiveMulti>, String> {
+    struct Replay<'a>(&'a MultiRecord);
+    impl MultiFn for Replay<'_> {
+        type Output = Result<Box<dyn LiveMulti>, String>;
+        fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Self::Output {
+            let game = self.0.replay(v).map_err(|e| e.to_string())?;
+            let mut live = Multi::new(v, game.start().clone());
+            for &m in game.moves() {
+                live.push(m).map_err(|e| format!("a replayed move is refused: {e}"))?;
+            }
+            Ok(Box::new(live))
+        }
+    }
+    let id = record.variant().map_err(|e| e.to_string())?;
+    id.dispatch(Replay(record))
+}
+
+/// What an event did to the games, to take it back.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Move,
+    /// A resignation; `true` if it started a new segment.
+    Resign(bool),
+}
+
+#[derive(Clone)]
+struct Multi<S: Width> {
+    v: &'static MultiVariant<S>,
+    /// The game from its start, then one from each resignation that took a side out.
+    segments: Vec<MultiGame<S>>,
+    steps: Vec<Step>,
+    events: Vec<MultiEvent>,
+    start: Vec<(usize, String)>,
+}
+
+fn men<S: Width>(pos: &MultiPosition<S>) -> Vec<(usize, String)> {
+    pos.men().into_iter().map(|(cell, side, kind)| (cell, man_text(pos, side as usize, kind))).collect()
+}
+
+fn man_text<S: Width>(pos: &MultiPosition<S>, side: usize, kind: raum_rules::Kind) -> String {
+    let v = pos.variant();
+    format!("{}{}", v.sides()[side].letter, v.board().piece_def(kind).letter)
+}
+
+/// The cells whose men differ between two positions, and what each holds in the second.
+fn changes<S: Width>(before: &MultiPosition<S>, after: &MultiPosition<S>) -> Vec<(usize, Option<String>)> {
+    (before.occupied() | after.occupied())
+        .cells()
+        .filter(|&c| before.man_at(c) != after.man_at(c))
+        .map(|c| (c, after.man_at(c).map(|(side, kind)| man_text(after, side, kind))))
+        .collect()
+}
+
+/// The royal cells of sides still in that an opposed side attacks.
+fn attacked_royals<S: Width>(pos: &MultiPosition<S>) -> Vec<usize> {
+    let king = pos.variant().board().king();
+    pos.sides_in()
+        .into_iter()
+        .filter(|&s| pos.king_attacked(s))
+        .filter_map(|s| (pos.side_cells(s) & pos.kind_cells(king)).cells().next())
+        .collect()
+}
+
+/// The sides in before and out after.
+fn left<S: Width>(
+    v: &'static MultiVariant<S>,
+    before: &MultiPosition<S>,
+    after: &MultiPosition<S>,
+) -> Vec<&'static str> {
+    let sides = v.sides();
+    (0..sides.len()).filter(|&s| before.is_in(s) && !after.is_in(s)).map(|s| side_key(&sides[s])).collect()
+}
+
+impl<S: Width> Multi<S> {
+    fn new(v: &'static MultiVariant<S>, start: MultiPosition<S>) -> Self {
+        let game = MultiGame::new(start);
+        let start = men(game.position());
+        Multi { v, segments: vec![game], steps: Vec::new(), events: Vec::new(), start }
+    }
+
+    fn game(&self) -> &MultiGame<S> {
+        // There is always the first segment.
+        &self.segments[self.segments.len() - 1]
+    }
+
+    fn game_mut(&mut self) -> &mut MultiGame<S> {
+        let last = self.segments.len() - 1;
+        &mut self.segments[last]
+    }
+
+    /// Plays a legal move.
+    fn push(&mut self, m: Move) -> Result<(), String> {
+        let v = self.v;
+        let before = self.game().position().clone();
+        let coord = format_multi_move(v, m);
+        self.game_mut().play(m).map_err(|_| format!("{coord}: not legal here"))?;
+        let after = self.game().position();
+        let check = attacked_royals(after);
+        let mover = before.side_to_move();
+        let gives_check = check.iter().any(|&c| after.man_at(c).is_some_and(|(s, _)| v.opposed(mover, s)));
+        self.events.push(MultiEvent {
+            kind: "move",
+            san: if gives_check { format!("{coord}+") } else { coord.clone() },
+            coord: Some(coord),
+            from: Some(m.from()),
+            to: Some(m.to()),
+            promotion: m.promotion().map(|k| v.board().piece_def(k).letter),
+            color: side_key(before.mover()),
+            number: before.fullmove_number(),
+            check,
+            out: left(v, &before, after),
+            changes: changes(&before, after),
+        });
+        self.steps.push(Step::Move);
+        Ok(())
+    }
+}
+
+impl<S: Width> LiveMulti for Multi<S> {
+    fn id(&self) -> MultiId {
+        self.v.id()
+    }
+
+    fn sides(&self) -> &'static [SideDef] {
+        self.v.sides()
+    }
+
+    fn teams(&self) -> bool {
+        self.v.teams()
+    }
+
+    fn ply(&self) -> usize {
+        self.events.len()
+    }
+
+    fn side(&self) -> usize {
+        self.game().position().side_to_move()
+    }
+
+    fn sides_in(&self) -> Vec<usize> {
+        self.game().position().sides_in()
+    }
+
+    fn play(&mut self, text: &str) -> Result<&MultiEvent, MoveError> {
+        if self.game().outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let m = parse_multi_move(self.game().position(), text).map_err(|e| MoveError::Illegal(e.to_string()))?;
+        self.push(m).map_err(MoveError::Illegal)?;
+        self.events.last().ok_or_else(|| MoveError::Illegal(format!("{text}: not legal here")))
+    }
+
+    fn resign(&mut self, side: usize) -> Result<Resigned, String> {
+        let v = self.v;
+        let sides = v.sides();
+        let pos = self.game().position().clone();
+        let def = sides.get(side).ok_or_else(|| format!("{} has no side {side}", v.id()))?;
+        if !pos.is_in(side) {
+            return Err(format!("{} is already out of the game", def.name));
+        }
+        let remaining: Vec<usize> = pos.sides_in().into_iter().filter(|&s| s != side).collect();
+        let mut event = MultiEvent {
+            kind: "resign",
+            coord: None,
+            san: format!("{} resigns", def.name),
+            from: None,
+            to: None,
+            promotion: None,
+            color: side_key(def),
+            number: pos.fullmove_number(),
+            check: attacked_royals(&pos),
+            out: vec![side_key(def)],
+            changes: Vec::new(),
+        };
+        let (ends, new_segment) = if v.teams() {
+            let team = def.team;
+            let scores = sides.iter().map(|s| if s.team == team { Points::ZERO } else { Points::ONE }).collect();
+            (Some(scores), false)
+        } else if let [last] = remaining[..] {
+            let scores = (0..sides.len()).map(|s| if s == last { Points::ONE } else { Points::ZERO }).collect();
+            (Some(scores), false)
+        } else {
+            // Out like a side with no legal move: its men leave the board and,
+            // if it was to move, the turn passes to the next side still in.
+            let men: Vec<_> = pos.men().into_iter().filter(|&(_, s, _)| s as usize != side).collect();
+            let mover = pos.side_to_move();
+            let (to_move, fullmove) = if mover == side {
+                let next = (1..sides.len()).map(|i| (side + i) % sides.len()).find(|s| remaining.contains(s));
+                let next = next.ok_or("no side is left to move")?;
+                (next, pos.fullmove_number() + u32::from(next <= side))
+            } else {
+                (mover, pos.fullmove_number())
+            };
+            let after = MultiPosition::from_men(v, &men, to_move, pos.halfmove_clock(), fullmove)
+                .map_err(|e| format!("the position after the resignation: {e}"))?;
+            let game = MultiGame::new(after);
+            let now = game.position();
+            event.check = attacked_royals(now);
+            event.out = left(v, &pos, now);
+            event.changes = changes(&pos, now);
+            self.segments.push(game);
+            (None, true)
+        };
+        self.events.push(event);
+        self.steps.push(Step::Resign(new_segment));
+        Ok(Resigned { ends })
+    }
+
+    fn undo(&mut self) -> bool {
+        let Some(step) = self.steps.pop() else { return false };
+        self.events.pop();
+        match step {
+            Step::Move => {
+                self.game_mut().undo();
+            }
+            Step::Resign(true) => {
+                self.segments.pop();
+            }
+            Step::Resign(false) => {}
+        }
+        true
+    }
+
+    fn outcome(&self) -> Option<MultiOutcome> {
+        self.game().outcome()
+    }
+
+    fn start_fen(&self) -> String {
+        format_multi_position(self.segments[0].start())
+    }
+
+    fn fen(&self) -> String {
+        format_multi_position(self.game().position())
+    }
+
+    fn events(&self) -> &[MultiEvent] {
+        &self.events
+    }
+
+    fn start_pieces(&self) -> &[(usize, String)] {
+        &self.start
+    }
+
+    fn legal(&self) -> Vec<MultiMoveView> {
+        if self.game().outcome().is_some() {
+            return Vec::new();
+        }
+        let pos = self.game().position();
+        let b = self.v.board();
+        pos.legal_moves()
+            .iter()
+            .map(|&m| {
+                let coord = format_multi_move(self.v, m);
+                MultiMoveView {
+                    san: coord.clone(),
+                    coord,
+                    from: m.from(),
+                    to: m.to(),
+                    promotion: m.promotion().map(|k| b.piece_def(k).letter),
+                }
+            })
+            .collect()
+    }
+
+    fn check(&self) -> Vec<usize> {
+        attacked_royals(self.game().position())
+    }
+
+    fn in_check(&self) -> bool {
+        self.game().position().is_check()
+    }
+
+    fn record(&self) -> MultiRecord {
+        let v = self.v;
+        let mut r = MultiRecord::new(v.id(), v.sides());
+        r.set_start(self.segments[0].start());
+        for (step, event) in self.steps.iter().zip(&self.events) {
+            match step {
+                Step::Move => r.push(event.coord.clone().unwrap_or_default(), None),
+                Step::Resign(new_segment) => {
+                    let text = if *new_segment {
+                        format!("{}; its men leave the board", event.san)
+                    } else {
+                        event.san.clone()
+                    };
+                    let slot = match r.moves.last_mut() {
+                        Some(m) => &mut m.comment,
+                        None => &mut r.intro,
+                    };
+                    *slot = Some(match slot.take() {
+                        Some(c) => format!("{c} {text}"),
+                        None => text,
+                    });
+                }
+            }
+        }
+        if let Some(o) = self.outcome() {
+            r.set_tag("Termination", multi_termination(o.end));
+            r.set_result(Some(o.scores));
+        }
+        r
+    }
+
+    fn search(&self, engine: &mut MultiEngine, limits: &Limits, stop: &AtomicBool) -> Option<String> {
+        let r = engine.search(self.game(), limits, stop, &mut |_| {});
+        r.best.map(|m| format_multi_move(self.v, m))
+    }
+
+    fn boxed_clone(&self) -> Box<dyn LiveMulti> {
+        Box::new(self.clone())
+    }
+}
+
+/// How the rules ended a game, for people: `Red is checkmated`.
+pub fn describe_end(sides: &[SideDef], end: MultiEnd) -> String {
+    let name = |s: usize| sides.get(s).map_or("?", |d| d.name);
+    match end {
+        MultiEnd::Checkmate { side } => format!("{} is checkmated", name(side)),
+        MultiEnd::Stalemate { side } => format!("{} is stalemated", name(side)),
+        MultiEnd::LastSide { side } => format!("{} is the last side in", name(side)),
+        MultiEnd::Draw(DrawReason::BareKings) => "only kings are left".into(),
+        MultiEnd::Draw(DrawReason::Repetition) => "threefold repetition".into(),
+        MultiEnd::Draw(DrawReason::FiftyMoves) => "50 rounds without a capture or a pawn move".into(),
+        MultiEnd::Draw(DrawReason::Stalemate) => "stalemate".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_starts_plays_and_takes_back() {
+        for id in MultiId::ALL {
+            let mut g = new_multi(id, None).unwrap();
+            let first = g.legal();
+            assert!(!first.is_empty(), "{id}");
+            let white = g.start_pieces().iter().filter(|(_, m)| m.starts_with('w')).count();
+            assert_eq!(g.start_pieces().len(), g.sides().len() * white, "{id}: every side has White's army");
+            assert!(g.start_pieces().iter().all(|(_, m)| m.len() == 2), "{id}: two-letter men");
+            assert!(matches!(g.play("1z9-1z8"), Err(MoveError::Illegal(_))), "{id}");
+            let fen = g.fen();
+            g.play(&first[0].coord).unwrap();
+            assert_eq!((g.ply(), g.side()), (1, 1), "{id}");
+            let e = &g.events()[0];
+            assert_eq!((e.kind, e.color, e.number, e.changes.len()), ("move", "white", 1, 2), "{id}");
+            assert!(g.undo());
+            assert_eq!((g.ply(), g.fen()), (0, fen.clone()), "{id}");
+            assert!(!g.undo());
+            assert_eq!(new_multi(id, Some(&fen)).unwrap().fen(), fen);
+        }
+    }
+
+    #[test]
+    fn a_resignation_every_side_for_itself_takes_the_side_out() {
+        let mut g = new_multi(MultiId::Triquetral3p, None).unwrap();
+        let m = g.legal()[0].coord.clone();
+        g.play(&m).unwrap();
+        // Blue is to move and resigns: its men leave, Green moves next.
+        assert_eq!(g.resign(1), Ok(Resigned { ends: None }));
+        assert_eq!(g.sides_in(), vec![0, 2]);
+        assert_eq!(g.side(), 2);
+        let e = &g.events()[1];
+        assert_eq!((e.kind, e.color, e.out.clone()), ("resign", "blue", vec!["blue"]));
+        assert_eq!(e.changes.len(), g.start_pieces().len() / 3);
+        assert!(e.changes.iter().all(|(_, m)| m.is_none()));
+        assert!(g.fen().contains(" g - - "), "{}", g.fen());
+        assert!(!g.fen().contains('b'), "no Blue men: {}", g.fen());
+        assert_eq!(g.resign(1), Err("Blue is already out of the game".into()));
+        // White resigns out of turn: Green is the last side in.
+        let r = g.resign(0).unwrap();
+        assert_eq!(r.ends, Some(vec![Points::ZERO, Points::ZERO, Points::ONE]));
+        let record = g.record().to_string();
+        assert!(record.contains("{Blue resigns; its men leave the board White resigns}"), "{record}");
+        // Taken back, one event at a time.
+        assert!(g.undo() && g.undo());
+        assert_eq!(g.sides_in(), vec![0, 1, 2]);
+        assert_eq!(g.side(), 1);
+    }
+
+    #[test]
+    fn a_team_resignation_scores_the_team() {
+        let mut g = new_multi(MultiId::WingTable4p, None).unwrap();
+        // Red (White's opponent, Blue's partner) resigns.
+        let r = g.resign(1).unwrap();
+        assert_eq!(r.ends, Some(vec![Points::ONE, Points::ZERO, Points::ONE, Points::ZERO]));
+        assert_eq!(g.events()[0].changes, vec![], "with teams the men stay");
+        assert_eq!(g.record().intro.as_deref(), Some("Red resigns"));
+    }
+}
