@@ -386,7 +386,7 @@ impl MultiFn for MultiReplay<'_> {
         let written = MultiRecord::from_game(&game).to_string();
         let read = parse_multi_records(&written).unwrap_or_else(|e| panic!("{id}: {written:?} does not parse: {e}"));
         let again = read[0].replay(v).unwrap_or_else(|e| panic!("{id}: {written:?} does not replay: {e}"));
-        assert_eq!(again.moves(), game.moves(), "{id}: {written:?} replays to other moves");
+        assert_eq!(again.actions(), game.actions(), "{id}: {written:?} replays to other moves or resignations");
         assert_eq!(again.position(), game.position(), "{id}: {written:?} replays to another position");
         assert_eq!(again.outcome(), game.outcome(), "{id}: {written:?} replays to another outcome");
     }

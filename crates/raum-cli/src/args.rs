@@ -42,6 +42,9 @@ pub enum Command {
     /// line, `Bench: <nodes> nodes <nps> nps`, gives the node count that
     /// identifies the search.
     Bench(BenchArgs),
+    /// The engine's best lines in a position: score and win/draw/loss chances
+    /// (White's), and the moves in descriptive notation.
+    Analyse(AnalyseArgs),
     /// Speak the UCI-style engine protocol on stdin/stdout (`uci`, `isready`,
     /// `setoption name UCI_Variant value raumschach`, `position startpos moves
     /// Ec2-Ec4`, `go depth 6`, `stop`, `quit`).
@@ -124,9 +127,14 @@ pub struct PlayArgs {
     /// (sides not named are people).
     #[arg(long)]
     pub seats: Option<String>,
-    /// With --engine: strength from 1 (weakest) to 10, by search effort.
+    /// With --engine: strength from 1 (a beginner can win) to 10 (the full engine); the
+    /// lower levels search less and now and then choose a worse move.
     #[arg(long)]
     pub level: Option<u32>,
+    /// With --level below 10: the seed of the engine's choices, so that a game can be
+    /// repeated (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// With --engine: thinking time per move in milliseconds (default 1000).
     #[arg(long)]
     pub movetime: Option<u64>,
@@ -137,6 +145,36 @@ pub struct PlayArgs {
     /// Resume the game of this record file (its variant and start come from the record).
     #[arg(long, conflicts_with_all = ["fen", "setup", "moves"])]
     pub load: Option<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Lines to show (the best first), 1 to 256.
+    #[arg(long, default_value_t = 3)]
+    pub multipv: usize,
+    /// Search to this depth.
+    #[arg(long, short = 'd')]
+    pub depth: Option<u32>,
+    /// Search for this many milliseconds (the default, 1000, when no limit is given).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Search this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Only these moves, space-separated, either notation.
+    #[arg(long)]
+    pub searchmoves: Option<String>,
+    /// Print every completed depth's lines as they come.
+    #[arg(long)]
+    pub progress: bool,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 #[derive(Args, Debug)]
@@ -171,6 +209,7 @@ pub struct MatchArgs {
     pub variant: String,
     /// Player A (the statistics are from A's point of view): `engine:nodes=5000`,
     /// `engine:movetime=100,off=null-move`, `engine:depth=6,eval=terms.txt`, `engine:tc=10+0.1`,
+    /// `engine:level=3` (a skill level, 1 to 10, fractions mix two levels),
     /// `uci:movetime=100,Hash=64:./other-engine --uci`, `random` or `greedy`.
     #[arg(long)]
     pub a: Option<String>,
@@ -178,7 +217,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub b: Option<String>,
     /// For the multi-player games (wing-table-4p, triquetral-3p, triquetral-6p) instead
-    /// of --a and --b: the players, separated by commas, `engine:movetime=MS|nodes=N|depth=D`,
+    /// of --a and --b: the players, separated by commas, `engine:movetime=MS|nodes=N|depth=D`
+    /// (every side for itself `,search=brs|paranoid|maxn` picks the search; brs by default),
     /// `random` or `greedy`. With teams two (A takes one team, B the other, swapping every
     /// game); every side for itself one per side, rotated over the sides.
     #[arg(long, conflicts_with_all = ["a", "b"])]

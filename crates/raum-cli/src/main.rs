@@ -1,6 +1,7 @@
 //! `raum`: the command-line interface to Raum's 3D-chess rules.
 
 mod adjudication;
+mod analyse;
 mod args;
 mod bench;
 mod clock;
@@ -73,6 +74,7 @@ fn run(cli: args::Cli) -> Result<()> {
         Show(a) => show::show(&a),
         Play(a) => play::play(&a),
         Bench(a) => bench::bench(&a),
+        Analyse(a) => analyse::analyse(&a),
         Uci => uci::uci(),
         #[cfg(feature = "serve")]
         Serve(a) => serve::serve(&a),

@@ -5,6 +5,8 @@
 //! - `engine:nodes=N`, `engine:movetime=MS`, `engine:depth=D`,
 //!   `engine:tc=BASE+INC` (a clock, see [`crate::clock`]): Raum's engine on
 //!   one thread with its own 16 MB table (cleared before each game);
+//!   `engine:level=L` plays at a level (1 to 10, or between two: `2.5`; see
+//!   `raum_engine::Skill`), within its budget and any limit also given;
 //! - `uci:LIMITS:COMMAND`: an external engine over the protocol;
 //! - `random`: a uniformly random legal move (seeded);
 //! - `greedy`: a one-ply capturer: it takes the most valuable piece it can
@@ -28,7 +30,7 @@ use crate::records;
 use crate::stats;
 use crate::uci_client::{Said, UciEngine};
 use anyhow::{Context, Result, bail};
-use raum_engine::{Engine, EvalParams, Feature, Features, Limits, Score, SearchParams};
+use raum_engine::{Engine, EvalParams, Feature, Features, LEVELS, Limits, Score, SearchParams, Skill};
 use raum_notation::{Record, RecordResult, format_move, format_position, parse_position, termination_of};
 use raum_rules::{
     Color, DrawReason, Game, Move, MoveKind, Outcome, Points, Position, Variant, VariantFn, VariantId, Width,
@@ -62,7 +64,7 @@ impl Rng {
 }
 
 /// A player as the command line names it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Spec {
     /// Raum's engine: its limits, the search features in use, and evaluation
     /// terms replacing the built-in ones.
@@ -73,6 +75,8 @@ pub enum Spec {
         features: Features,
         params: SearchParams,
         eval: Option<EvalParams>,
+        /// A playing level (1.0..=10.0), if not the full engine.
+        level: Option<f64>,
     },
     /// An external engine speaking the protocol: its limits, `setoption`s and command line.
     Uci {
@@ -85,7 +89,7 @@ pub enum Spec {
     Greedy,
 }
 
-const KNOWN: &str = "engine:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC][,off=FEATURE][,on=FEATURE][,PARAMETER=N][,eval=FILE], \
+const KNOWN: &str = "engine:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC]|level=L[,off=FEATURE][,on=FEATURE][,PARAMETER=N][,eval=FILE], \
                      uci:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC][,OPTION=VALUE]:COMMAND, random, greedy";
 
 /// Reads one `key=value` limit into `limits` or `tc`; `false` if `key` is no limit.
@@ -159,6 +163,7 @@ pub fn parse_spec(text: &str, id: VariantId) -> Result<Spec> {
     let mut features = Features::for_variant(id);
     let mut params = SearchParams::for_variant(id);
     let mut eval = None;
+    let mut level = None;
     for item in rest.split(',').map(str::trim).filter(|i| !i.is_empty()) {
         let Some((key, value)) = item.split_once('=') else {
             bail!("player '{text}': '{item}' is not KEY=VALUE (players: {KNOWN})");
@@ -168,6 +173,15 @@ pub fn parse_spec(text: &str, id: VariantId) -> Result<Spec> {
             continue;
         }
         match key {
+            "level" => {
+                let l: f64 = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|l| (1.0..=f64::from(LEVELS)).contains(l))
+                    .with_context(|| format!("player '{text}': level must be from 1 to {LEVELS}, not '{value}'"))?;
+                level = Some(l);
+            }
             "off" => {
                 let f: Feature = value.parse().with_context(|| format!("player '{text}'"))?;
                 features = features.without(f);
@@ -188,19 +202,19 @@ pub fn parse_spec(text: &str, id: VariantId) -> Result<Spec> {
                 params.set(other, value).with_context(|| format!("player '{text}'"))?;
             }
             other => bail!(
-                "player '{text}': unknown engine setting '{other}' (nodes, movetime, depth, off, on, eval, or a \
+                "player '{text}': unknown engine setting '{other}' (nodes, movetime, depth, level, off, on, eval, or a \
                  search parameter: {})",
                 SearchParams::names().collect::<Vec<_>>().join(", ")
             ),
         }
     }
-    if limits == Limits::default() && tc.is_none() {
+    if limits == Limits::default() && tc.is_none() && level.is_none() {
         bail!(
-            "player '{text}': give the engine's limit as engine:nodes=N, engine:movetime=MS, engine:depth=D or \
-             engine:tc=[MOVES/]BASE[+INC]"
+            "player '{text}': give the engine's limit as engine:nodes=N, engine:movetime=MS, engine:depth=D, \
+             engine:tc=[MOVES/]BASE[+INC] or engine:level=L"
         );
     }
-    Ok(Spec::Engine { limits, tc, features, params, eval })
+    Ok(Spec::Engine { limits, tc, features, params, eval, level })
 }
 
 /// The value of a captured piece, by letter (documented in the module header).
@@ -242,10 +256,12 @@ enum Player {
 impl Player {
     fn new<S: Width>(spec: &Spec, v: &'static Variant<S>) -> Result<Player> {
         Ok(match spec {
-            Spec::Engine { limits, tc, features, params, eval } => {
+            Spec::Engine { limits, tc, features, params, eval, level } => {
                 let mut e = Engine::new(16, 1);
                 e.set_features(*features);
                 e.set_params(*params);
+                // The same seed for every game: a game differs from the next by its opening.
+                e.set_skill(level.map(|l| Skill::with_strength(l, 0x5EED)));
                 if let Some(params) = eval {
                     e.set_eval_params(v, params.clone());
                 }

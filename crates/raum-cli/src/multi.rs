@@ -197,6 +197,7 @@ pub fn status<S: Width>(game: &MultiGame<S>) -> String {
             let why = match o.end {
                 MultiEnd::Checkmate { side } => format!("{} is checkmated", name(side)),
                 MultiEnd::Stalemate { side } => format!("{} is stalemated", name(side)),
+                MultiEnd::Resignation { side } => format!("{} resigns for its team", name(side)),
                 MultiEnd::LastSide { side } => format!("{} is the last side in", name(side)),
                 MultiEnd::Draw(DrawReason::BareKings) => "draw: only kings left".into(),
                 MultiEnd::Draw(DrawReason::Repetition) => "draw by threefold repetition".into(),

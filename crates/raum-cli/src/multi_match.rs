@@ -2,17 +2,19 @@
 //! the seats, scores per player; with teams, team against team with Elo and
 //! the sequential test.
 //!
-//! Players: `engine:movetime=MS|nodes=N|depth=D`, `random`, `greedy` (as in
-//! two-player matches). `--players` lists them separated by commas; with
-//! teams give two (player A takes one team, B the other, swapping every
-//! game), every side for itself one per side (game g seats player p on side
-//! (p + g) mod N, so every player plays every side equally often over N games).
+//! Players: `engine:movetime=MS|nodes=N|depth=D[,search=brs|paranoid|maxn]`,
+//! `random`, `greedy` (as in two-player matches; `search=` picks the search
+//! every side for itself, best-reply by default). `--players` lists them
+//! separated by commas; with teams give two (player A takes one team, B the
+//! other, swapping every game), every side for itself one per side (game g
+//! seats player p on side (p + g) mod N, so every player plays every side
+//! equally often over N games).
 
 use crate::args::MatchArgs;
 use crate::matches::Rng;
 use crate::stats;
 use anyhow::{Context, Result, bail};
-use raum_engine::multi::{MultiEngine, MultiEval};
+use raum_engine::multi::{MultiEngine, MultiEval, MultiSearch};
 use raum_engine::{Limits, Score};
 use raum_notation::MultiRecord;
 use raum_rules::multi::{MultiEnd, MultiGame, MultiId, MultiPosition, MultiVariant};
@@ -24,15 +26,17 @@ use std::time::Duration;
 /// A seat's player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MultiSpec {
-    /// Raum's multi-player search under these limits.
-    Engine(Limits),
+    /// Raum's multi-player search under these limits, and which search it
+    /// plays every side for itself.
+    Engine(Limits, MultiSearch),
     /// A uniformly random legal move.
     Random,
     /// The most valuable capture, else a random move.
     Greedy,
 }
 
-/// Reads one player: `engine:movetime=100`, `engine:nodes=5000,depth=4`, `random`, `greedy`.
+/// Reads one player: `engine:movetime=100`, `engine:nodes=5000,depth=4`,
+/// `engine:movetime=100,search=brs`, `random`, `greedy`.
 pub fn parse_multi_spec(text: &str) -> Result<MultiSpec> {
     match text {
         "random" => return Ok(MultiSpec::Random),
@@ -40,23 +44,28 @@ pub fn parse_multi_spec(text: &str) -> Result<MultiSpec> {
         _ => {}
     }
     let Some(rest) = text.strip_prefix("engine:") else {
-        bail!("'{text}' is not a player here: engine:movetime=MS|nodes=N|depth=D, random or greedy");
+        bail!("'{text}' is not a player here: engine:movetime=MS|nodes=N|depth=D[,search=S], random or greedy");
     };
     let mut limits = Limits::default();
+    let mut search = MultiSearch::default();
     for part in rest.split(',') {
         let (key, value) = part.split_once('=').with_context(|| format!("'{part}': write key=value"))?;
+        if key == "search" {
+            search = value.parse().with_context(|| format!("'{part}'"))?;
+            continue;
+        }
         let n: u64 = value.parse().with_context(|| format!("'{part}': {value} is not a number"))?;
         match key {
             "movetime" => limits.movetime = Some(Duration::from_millis(n)),
             "nodes" => limits.nodes = Some(n),
             "depth" => limits.depth = Some(n.min(60) as u32),
-            _ => bail!("'{key}' is not a limit of the multi-player engine (movetime, nodes, depth)"),
+            _ => bail!("'{key}' is not a setting of the multi-player engine (movetime, nodes, depth, search)"),
         }
     }
     if limits == Limits::default() {
         bail!("'{text}': give the engine a limit (movetime=MS, nodes=N or depth=D)");
     }
-    Ok(MultiSpec::Engine(limits))
+    Ok(MultiSpec::Engine(limits, search))
 }
 
 /// Splits `--players`: commas separate players, except before `key=value`
@@ -85,7 +94,7 @@ enum Seat {
 impl Seat {
     fn new(spec: &MultiSpec) -> Seat {
         match spec {
-            MultiSpec::Engine(l) => Seat::Engine(Box::new(MultiEngine::new(16)), l.clone()),
+            MultiSpec::Engine(l, search) => Seat::Engine(Box::new(MultiEngine::with_search(16, *search)), l.clone()),
             MultiSpec::Random => Seat::Random,
             MultiSpec::Greedy => Seat::Greedy,
         }
@@ -153,6 +162,7 @@ fn play_game<S: Width>(
                 MultiEnd::Checkmate { .. } => "checkmate",
                 MultiEnd::Stalemate { .. } => "stalemate",
                 MultiEnd::LastSide { .. } => "last side in",
+                MultiEnd::Resignation { .. } => "resignation",
                 MultiEnd::Draw(DrawReason::Repetition) => "repetition",
                 MultiEnd::Draw(DrawReason::FiftyMoves) => "fifty-move",
                 MultiEnd::Draw(_) => "bare-kings",
@@ -408,5 +418,28 @@ mod tests {
         assert!(parse_multi_spec("engine:speed=3").unwrap_err().to_string().contains("'speed'"));
         assert!(parse_multi_spec("engine:").is_err());
         assert!(parse_multi_spec("stockfish").is_err());
+        let limits = Limits { movetime: Some(Duration::from_millis(100)), ..Limits::default() };
+        assert_eq!(
+            parse_multi_spec("engine:movetime=100").unwrap(),
+            MultiSpec::Engine(limits.clone(), MultiSearch::BestReply)
+        );
+        assert_eq!(
+            parse_multi_spec("engine:movetime=100,search=paranoid").unwrap(),
+            MultiSpec::Engine(limits.clone(), MultiSearch::Paranoid)
+        );
+        assert_eq!(
+            split_players("engine:movetime=100,search=brs,engine:movetime=100,search=maxn,greedy"),
+            ["engine:movetime=100,search=brs", "engine:movetime=100,search=maxn", "greedy"]
+        );
+        assert_eq!(
+            parse_multi_spec("engine:movetime=100,search=brs").unwrap(),
+            MultiSpec::Engine(limits.clone(), MultiSearch::BestReply)
+        );
+        assert_eq!(
+            parse_multi_spec("engine:search=maxn,movetime=100").unwrap(),
+            MultiSpec::Engine(limits, MultiSearch::MaxN)
+        );
+        assert!(parse_multi_spec("engine:movetime=100,search=minimax").is_err());
+        assert!(parse_multi_spec("engine:search=brs").is_err());
     }
 }

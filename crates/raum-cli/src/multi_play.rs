@@ -8,10 +8,11 @@ use anyhow::{Context, Result, bail};
 use raum_engine::multi::MultiEngine;
 use raum_engine::{Limits, Score};
 use raum_notation::{
-    MultiRecord, format_multi_move, format_multi_position, parse_multi_move, parse_multi_position, render_multi_diagram,
+    MultiRecord, format_multi_move, format_multi_position, format_multi_resignation, parse_multi_move,
+    parse_multi_position, render_multi_diagram,
 };
 use raum_rules::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
-use raum_rules::{MultiFn, Points, Width};
+use raum_rules::{MultiFn, Width};
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -19,8 +20,8 @@ use std::time::Duration;
 
 const HELP: &str = "Type a move in coordinates: 2e3-2e4, 2f8-2f9=Q (x may stand for -).
 Commands: moves (list legal moves), undo (take back to the last person's turn), hint (Raum's
-suggestion), fen (position string), board (draw again), resign (with teams: your team loses),
-help, quit.";
+suggestion), fen (position string), board (draw again), resign (the side to move resigns: with
+teams its team loses; every side for itself it is out and the others play on), help, quit.";
 
 /// Whether a record file holds a multi-player game (by its `Variant` tags).
 pub fn holds_multi(path: &Path) -> Result<bool> {
@@ -222,18 +223,19 @@ fn play_at<S: Width>(v: &'static MultiVariant<S>, a: &PlayArgs, loaded: Option<M
                 return Ok(());
             }
             "resign" => {
-                if !v.teams() {
-                    println!("Every side for itself: play on until you have no legal move, or quit.");
-                    continue;
-                }
-                let team = v.sides()[side].team;
-                let scores: Vec<Points> =
-                    v.sides().iter().map(|s| if s.team == team { Points::ZERO } else { Points::ONE }).collect();
-                keeper.record.set_result(Some(scores));
-                keeper.record.set_tag("Termination", "resignation");
+                // With teams the game ends (the loop's top writes the result);
+                // every side for itself the side is out and the others play on.
+                game.resign(side).map_err(|e| anyhow::anyhow!("{} cannot resign: {e}", pos.mover().name))?;
+                keeper.record.push(format_multi_resignation(pos.mover()), None);
                 keeper.save()?;
-                println!("{} resigns for its team.", pos.mover().name);
-                return Ok(());
+                if v.teams() {
+                    println!("{} resigns for its team.", pos.mover().name);
+                } else {
+                    println!("{} resigns and is out; its men leave the board.", pos.mover().name);
+                    if game.outcome().is_none() && !engine_seats[game.position().side_to_move()] {
+                        print!("{}", render_multi_diagram(game.position(), S::EMPTY));
+                    }
+                }
             }
             "moves" => {
                 let mut list: Vec<String> = pos.legal_moves().iter().map(|&m| format_multi_move(v, m)).collect();

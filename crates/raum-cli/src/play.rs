@@ -3,7 +3,7 @@
 use crate::args::{PlayArgs, position, variant_id};
 use crate::records;
 use anyhow::{Context, Result, bail};
-use raum_engine::{Engine, Limits, Score, SearchResult};
+use raum_engine::{Engine, Limits, Score, SearchResult, Skill};
 use raum_notation::{
     Record, RecordResult, format_descriptive, format_move, format_position, parse_move, render_diagram, termination_of,
 };
@@ -17,8 +17,8 @@ use std::time::Duration;
 const HELP: &str = "Type a move in either notation: Ec2-Ec4, Bb4-Ab5=Q, castling Ec1-Ea1 (king to rook),
 or as the seed games write them: P-Cc2, BxCe4, P(Dd2)-Dd3, N-Bc1, or just Cc2 for a pawn.
 Commands: moves (list legal moves), undo (take back your last move), hint (Raum's suggestion
-and its line), eval (Raum's evaluation of the position), fen (position string),
-board (draw again), resign, help, quit.";
+and its line), eval (Raum's evaluation of the position), lines [N] (Raum's N best lines,
+default 3), fen (position string), board (draw again), resign, help, quit.";
 
 /// How long the engine thinks for a hint or an evaluation.
 const HINT_TIME: Duration = Duration::from_millis(500);
@@ -41,7 +41,7 @@ fn engine_limits(a: &PlayArgs) -> Result<Limits> {
 }
 
 /// A score from White's point of view, for people: `+0.35`, `mate in 3 for Black`.
-fn describe(score: Score, side: Color) -> String {
+pub(crate) fn describe(score: Score, side: Color) -> String {
     let sign = if side == Color::White { 1 } else { -1 };
     match score {
         Score::Cp(cp) => format!("{:+.2}", f64::from(cp * sign) / 100.0),
@@ -53,7 +53,7 @@ fn describe(score: Score, side: Color) -> String {
 }
 
 /// The principal variation in descriptive notation, numbered from `pos`.
-fn line<S: Width>(pos: &Position<S>, pv: &[Move]) -> String {
+pub(crate) fn line<S: Width>(pos: &Position<S>, pv: &[Move]) -> String {
     let mut p = *pos;
     let mut parts = Vec::new();
     for (i, &m) in pv.iter().enumerate() {
@@ -71,6 +71,18 @@ fn line<S: Width>(pos: &Position<S>, pv: &[Move]) -> String {
 
 fn think<S: Width>(engine: &mut Engine, game: &Game<S>, limits: &Limits) -> SearchResult {
     engine.search(game, limits, Arc::new(AtomicBool::new(false)), &mut |_| {})
+}
+
+/// The full engine's view for the player (hints, evaluations, lines), whatever
+/// level it plays at, on `lines` lines.
+fn advise<S: Width>(engine: &mut Engine, game: &Game<S>, lines: usize) -> SearchResult {
+    let (skill, multipv) = (engine.skill().cloned(), engine.multipv());
+    engine.set_skill(None);
+    engine.set_multipv(lines);
+    let r = think(engine, game, &Limits { movetime: Some(HINT_TIME), ..Limits::default() });
+    engine.set_skill(skill);
+    engine.set_multipv(multipv);
+    r
 }
 
 fn report<S: Width>(pos: &Position<S>, r: &SearchResult) -> String {
@@ -180,6 +192,13 @@ impl Keeper {
     }
 }
 
+/// The seed of the engine's choices at a level: `--seed`, or the clock's.
+pub(crate) fn seed(a: &PlayArgs) -> u64 {
+    a.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
+    })
+}
+
 /// The player names a new record gives.
 fn player_names(a: &PlayArgs, human: Color) -> [String; 2] {
     let raum = match (a.level, a.movetime) {
@@ -204,6 +223,7 @@ fn play_at<S: Width>(v: &'static Variant<S>, a: &PlayArgs, loaded: Option<Record
         bail!("--color chooses your side against the engine: add --engine");
     }
     let mut engine = Engine::new(64, 1);
+    engine.set_skill(a.level.and_then(|l| Skill::new(l, seed(a))));
     let (mut game, record) = match loaded {
         Some(record) => {
             let file = a.load.as_deref().unwrap_or(Path::new("")).display().to_string();
@@ -289,12 +309,33 @@ fn play_at<S: Width>(v: &'static Variant<S>, a: &PlayArgs, loaded: Option<Record
                 println!("{} legal moves: {}", list.len(), list.join(" "));
             }
             "hint" | "eval" => {
-                let r = think(&mut engine, &game, &Limits { movetime: Some(HINT_TIME), ..Limits::default() });
+                let r = advise(&mut engine, &game, 1);
                 match (input, r.best) {
                     ("hint", Some(m)) => {
                         println!("Raum suggests {}  [{}]", format_descriptive(&pos, m), report(&pos, &r))
                     }
                     _ => println!("Raum's evaluation: {}", report(&pos, &r)),
+                }
+            }
+            lines if lines == "lines" || lines.starts_with("lines ") => {
+                let n = match lines["lines".len()..].trim() {
+                    "" => Ok(3),
+                    n => n.parse::<usize>().ok().filter(|n| (1..=20).contains(n)).ok_or(n),
+                };
+                match n {
+                    Ok(n) => {
+                        let r = advise(&mut engine, &game, n);
+                        for l in &r.lines {
+                            println!(
+                                "{}. {} (depth {}): {}",
+                                l.multipv,
+                                describe(l.score, pos.side_to_move()),
+                                l.depth,
+                                line(&pos, &l.pv)
+                            );
+                        }
+                    }
+                    Err(n) => println!("lines takes a number from 1 to 20, not '{n}'."),
                 }
             }
             "undo" => {

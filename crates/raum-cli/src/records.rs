@@ -5,10 +5,10 @@ use crate::args::PgnArgs;
 use anyhow::{Context, Result, bail};
 use raum_engine::Score;
 use raum_notation::{
-    MultiRecord, Record, ReplayError, format_move, format_multi_move, format_multi_position, format_position,
-    parse_multi_records, parse_records, record_variants,
+    MultiRecord, Record, ReplayError, format_move, format_multi_move, format_multi_position, format_multi_resignation,
+    format_position, parse_multi_records, parse_records, record_variants,
 };
-use raum_rules::multi::{MultiId, MultiVariant};
+use raum_rules::multi::{MultiAction, MultiId, MultiVariant};
 use raum_rules::{Color, MultiFn, Variant, VariantFn, Width};
 use std::path::Path;
 
@@ -111,7 +111,16 @@ impl MultiFn for MultiReplay<'_> {
         let game = self.record.replay(v)?;
         Ok(match self.report {
             Report::Position => Some(format_multi_position(game.position())),
-            Report::Moves => Some(game.moves().iter().map(|&m| format_multi_move(v, m)).collect::<Vec<_>>().join(" ")),
+            Report::Moves => Some(
+                game.actions()
+                    .iter()
+                    .map(|&a| match a {
+                        MultiAction::Move(m) => format_multi_move(v, m),
+                        MultiAction::Resign(side) => format_multi_resignation(&v.sides()[side]),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
             Report::Nothing => None,
         })
     }

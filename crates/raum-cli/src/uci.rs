@@ -8,8 +8,8 @@
 //! the fuzz targets can drive it in-process.
 
 use anyhow::Result;
-use raum_engine::multi::MultiEngine;
-use raum_engine::{Engine, Limits, Score, SearchInfo};
+use raum_engine::multi::{MultiEngine, MultiSearch};
+use raum_engine::{CurrMove, Engine, LEVELS, Limits, Score, SearchInfo, Skill, wdl};
 use raum_notation::{format_move, parse_coordinate, parse_position};
 use raum_rules::multi::MultiId;
 use raum_rules::{Game, Position, Variant, VariantFn, VariantId, Width};
@@ -23,6 +23,10 @@ pub(crate) const DEFAULT_HASH_MB: usize = 16;
 pub(crate) const MAX_HASH_MB: usize = 4096;
 const DEFAULT_THREADS: usize = 1;
 const MAX_THREADS: usize = 64;
+/// Most lines `MultiPV` may ask for.
+const MAX_MULTIPV: usize = 256;
+/// The seed of a session's level: a script replayed gets the same moves.
+const SKILL_SEED: u64 = 0x5EED;
 
 /// Bounds that a harness puts on a session so that any input ends soon and
 /// stays small (a fuzz target cannot wait for `go depth 100` or zero a 4 GB
@@ -115,6 +119,14 @@ pub(crate) struct Session {
     engine: Option<Engine>,
     /// The multi-player engine, made on first use; `None` while a search owns it.
     pub(crate) multi: Option<Box<MultiEngine>>,
+    /// The search every side for itself (`setoption name MultiSearch`).
+    pub(crate) multi_search: MultiSearch,
+    /// Lines searched (`MultiPV`).
+    multipv: usize,
+    /// Whether info lines carry win/draw/loss chances (`UCI_ShowWDL`).
+    show_wdl: bool,
+    /// The playing level (`Skill Level`), the top one the full engine.
+    level: u32,
     pub(crate) running: Option<Running>,
 }
 
@@ -135,18 +147,28 @@ pub(crate) fn score_text(s: Score) -> String {
     }
 }
 
-fn info_line<S: Width>(v: &Variant<S>, i: &SearchInfo) -> String {
+/// What an info line shows besides the line itself.
+#[derive(Clone, Copy)]
+struct Shown {
+    /// `multipv N` (when more than one line is searched).
+    multipv: bool,
+    /// `wdl W D L`.
+    wdl: bool,
+}
+
+fn info_line<S: Width>(v: &Variant<S>, i: &SearchInfo, shown: Shown) -> String {
     let ms = i.time.as_millis();
     let nps = (i.nodes as u128 * 1000) / ms.max(1);
-    let mut s = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
-        i.depth,
-        i.seldepth,
-        score_text(i.score),
-        i.nodes,
-        nps,
-        ms
-    );
+    let mut s = format!("info depth {} seldepth {}", i.depth, i.seldepth);
+    if shown.multipv {
+        s.push_str(&format!(" multipv {}", i.multipv));
+    }
+    s.push_str(&format!(" score {}", score_text(i.score)));
+    if shown.wdl {
+        let w = wdl(i.score);
+        s.push_str(&format!(" wdl {} {} {}", w.win, w.draw, w.loss));
+    }
+    s.push_str(&format!(" nodes {} nps {} hashfull {} time {}", i.nodes, nps, i.hashfull, ms));
     if !i.pv.is_empty() {
         s.push_str(" pv");
         for &m in &i.pv {
@@ -161,7 +183,19 @@ impl Session {
     fn new(out: Out, caps: Caps) -> Session {
         let hash_mb = caps.hash_mb.map_or(DEFAULT_HASH_MB, |c| DEFAULT_HASH_MB.min(c));
         let threads = caps.threads.map_or(DEFAULT_THREADS, |c| DEFAULT_THREADS.min(c));
-        Session { out, caps, hash_mb, threads, engine: None, multi: None, running: None }
+        Session {
+            out,
+            caps,
+            hash_mb,
+            threads,
+            engine: None,
+            multi: None,
+            multi_search: MultiSearch::default(),
+            multipv: 1,
+            show_wdl: false,
+            level: LEVELS,
+            running: None,
+        }
     }
 
     /// The engine, created on first use (so that `setoption Hash` before the first
@@ -308,6 +342,9 @@ impl<S: Width> Here<'_, S> {
         out.send(&variant_option(self.v.id().name()));
         out.send(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         out.send(&format!("option name Threads type spin default {DEFAULT_THREADS} min 1 max {MAX_THREADS}"));
+        out.send(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
+        out.send("option name UCI_ShowWDL type check default false");
+        out.send(&format!("option name Skill Level type spin default {LEVELS} min 1 max {LEVELS}"));
         out.send("uciok");
     }
 
@@ -359,7 +396,27 @@ impl<S: Width> Here<'_, S> {
                     }
                 }
             }
-            _ => out.error(&format!("unknown option '{name}' (options: UCI_Variant, Hash, Threads)")),
+            "multipv" => {
+                if let Some(n) = spin(&value, MAX_MULTIPV, None) {
+                    self.s.multipv = n;
+                }
+            }
+            "skill level" => {
+                if let Some(n) = spin(&value, LEVELS as usize, None) {
+                    self.s.level = n as u32;
+                    // The same choices for the same commands: a session's level is seeded once.
+                    if let Some(e) = &mut self.s.engine {
+                        e.set_skill(Skill::new(self.s.level, SKILL_SEED));
+                    }
+                }
+            }
+            "uci_showwdl" => match check_value(&value) {
+                Some(on) => self.s.show_wdl = on,
+                None => out.error(&format!("option UCI_ShowWDL needs true or false, not '{value}'")),
+            },
+            _ => out.error(&format!(
+                "unknown option '{name}' (options: UCI_Variant, Hash, Threads, MultiPV, UCI_ShowWDL, Skill Level)"
+            )),
         }
         Next::Continue
     }
@@ -424,7 +481,7 @@ impl<S: Width> Here<'_, S> {
             self.s.out.error("go while a search is running (go infinite); ignored (send stop first)");
             return;
         }
-        let mut limits = match parse_go(args) {
+        let (mut limits, searchmoves) = match parse_go(args) {
             Ok(l) => l,
             Err(e) => {
                 self.s.out.error(&format!("go: {e}; not searching"));
@@ -435,6 +492,15 @@ impl<S: Width> Here<'_, S> {
             self.s.out.error(&format!("go before position: searching the {} start position", self.v.id()));
             self.position_set = true;
         }
+        for text in &searchmoves {
+            match parse_coordinate(self.game.position(), text) {
+                Ok(m) => limits.searchmoves.push(m),
+                Err(e) => {
+                    self.s.out.error(&format!("go: searchmoves {text}: {e}; not searching"));
+                    return;
+                }
+            }
+        }
         let unbounded = limits.infinite
             || (limits.depth.is_none()
                 && limits.nodes.is_none()
@@ -444,7 +510,14 @@ impl<S: Width> Here<'_, S> {
         if let Some(cap) = self.s.caps.nodes {
             limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
         }
-        let mut engine = self.s.engine.take().unwrap_or_else(|| Engine::new(self.s.hash_mb, self.s.threads));
+        let level = self.s.level;
+        let mut engine = self.s.engine.take().unwrap_or_else(|| {
+            let mut e = Engine::new(self.s.hash_mb, self.s.threads);
+            e.set_skill(Skill::new(level, SKILL_SEED));
+            e
+        });
+        engine.set_multipv(self.s.multipv);
+        let shown = Shown { multipv: self.s.multipv > 1, wdl: self.s.show_wdl };
         let game = self.game.clone();
         let v = self.v;
         let out = self.s.out.clone();
@@ -456,14 +529,30 @@ impl<S: Width> Here<'_, S> {
         // may change variant once the search is over.
         let handle = std::thread::spawn(move || {
             let mut last_pv = Vec::new();
-            let r = engine.search(&game, &limits, flag, &mut |i| {
-                last_pv.clone_from(&i.pv);
-                out.send(&info_line(v, i))
-            });
+            let currmove_out = out.clone();
+            let r = engine.search_reporting(
+                &game,
+                &limits,
+                flag,
+                &mut |i| {
+                    if i.multipv == 1 {
+                        last_pv.clone_from(&i.pv);
+                    }
+                    out.send(&info_line(v, i, shown))
+                },
+                &mut |c: &CurrMove| {
+                    currmove_out.send(&format!(
+                        "info depth {} currmove {} currmovenumber {}",
+                        c.depth,
+                        format_move(v, c.mv),
+                        c.number
+                    ))
+                },
+            );
             // A search cut short after finding a better root move ends on a line not yet
             // shown: show it, so that the last line agrees with `bestmove`.
             if r.info.pv != last_pv {
-                out.send(&info_line(v, &r.info));
+                out.send(&info_line(v, &r.info, shown));
             }
             answered_flag.store(true, Ordering::SeqCst);
             match (r.best, r.ponder) {
@@ -477,13 +566,40 @@ impl<S: Width> Here<'_, S> {
     }
 }
 
-/// Reads `go`'s arguments.
-pub(crate) fn parse_go(args: &[&str]) -> Result<Limits, String> {
+/// `go`'s keywords.
+const GO_KEYS: [&str; 10] =
+    ["depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "searchmoves"];
+
+/// `true`/`false` of a check option.
+fn check_value(value: &str) -> Option<bool> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Some(true),
+        "false" => Some(false),
+        _ => None,
+    }
+}
+
+/// Reads `go`'s arguments: the limits, and the texts of `searchmoves` (read
+/// against the position by the caller).
+pub(crate) fn parse_go(args: &[&str]) -> Result<(Limits, Vec<String>), String> {
     let mut l = Limits::default();
-    let mut it = args.iter();
+    let mut searchmoves = Vec::new();
+    let mut it = args.iter().peekable();
     while let Some(&key) = it.next() {
         if key == "infinite" {
             l.infinite = true;
+            continue;
+        }
+        if key == "searchmoves" {
+            while let Some(&&m) = it.peek()
+                && !GO_KEYS.contains(&m)
+            {
+                searchmoves.push(m.to_string());
+                it.next();
+            }
+            if searchmoves.is_empty() {
+                return Err("'searchmoves' needs at least one move".to_string());
+            }
             continue;
         }
         let mut num = |what: &str| -> Result<u64, String> {
@@ -511,12 +627,12 @@ pub(crate) fn parse_go(args: &[&str]) -> Result<Limits, String> {
             }
             other => {
                 return Err(format!(
-                    "unknown parameter '{other}' (known: depth nodes movetime wtime btime winc binc movestogo infinite)"
+                    "unknown parameter '{other}' (known: depth nodes movetime wtime btime winc binc movestogo infinite searchmoves)"
                 ));
             }
         }
     }
-    Ok(l)
+    Ok((l, searchmoves))
 }
 
 /// `raum uci`: the session on standard input and output.
@@ -576,13 +692,16 @@ mod tests {
 
     #[test]
     fn go_arguments() {
-        let l =
+        let (l, _) =
             parse_go(&["depth", "4", "movetime", "200", "wtime", "1000", "btime", "900", "movestogo", "20"]).unwrap();
         assert_eq!(l.depth, Some(4));
         assert_eq!(l.movetime, Some(Duration::from_millis(200)));
         assert_eq!(l.wtime, Some(Duration::from_millis(1000)));
         assert_eq!(l.movestogo, Some(20));
-        assert!(parse_go(&["infinite"]).unwrap().infinite);
+        assert!(parse_go(&["infinite"]).unwrap().0.infinite);
+        let (l, moves) = parse_go(&["searchmoves", "Ec2-Ec3", "Bb1-Cb3", "depth", "3"]).unwrap();
+        assert_eq!((moves.as_slice(), l.depth), (["Ec2-Ec3".to_string(), "Bb1-Cb3".to_string()].as_slice(), Some(3)));
+        assert!(parse_go(&["searchmoves", "depth", "3"]).unwrap_err().contains("at least one move"));
         assert!(parse_go(&["depth", "x"]).unwrap_err().contains("not 'x'"));
         assert!(parse_go(&["depth"]).unwrap_err().contains("needs"));
         assert!(parse_go(&["depth", "0"]).is_err());

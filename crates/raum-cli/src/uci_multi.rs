@@ -5,13 +5,15 @@
 //! answered at once; `position`, `go`, `ucinewgame` and `setoption` wait for
 //! a bounded search). Scores are from the side to move's team (or, every side
 //! for itself, its own) point of view. The engine searches on one thread;
-//! clocks are read as the mover's (`wtime` or else `btime`).
+//! clocks are read as the mover's (`wtime` or else `btime`). Every side for
+//! itself `MultiSearch` picks the search (`brs`, the default, `paranoid` or
+//! `maxn`; BENCHMARKS.md "Every side for itself: three searches").
 
 use crate::uci::{
     Chosen, DEFAULT_HASH_MB, MAX_HASH_MB, Next, Returned, Running, Session, parse_go, score_text, variant_option,
 };
 use raum_engine::SearchInfo;
-use raum_engine::multi::MultiEngine;
+use raum_engine::multi::{MultiEngine, MultiSearch};
 use raum_notation::{format_multi_move, parse_multi_move, parse_multi_position};
 use raum_rules::multi::{MultiGame, MultiPosition, MultiVariant};
 use raum_rules::{MultiFn, Width};
@@ -91,6 +93,8 @@ impl<S: Width> Here<'_, S> {
                 out.send("id author Raum developers");
                 out.send(&variant_option(self.v.id().name()));
                 out.send(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
+                let vars: String = MultiSearch::ALL.iter().map(|k| format!(" var {k}")).collect();
+                out.send(&format!("option name MultiSearch type combo default {}{vars}", MultiSearch::default()));
                 out.send("uciok");
             }
             "isready" => self.s.out.send("readyok"),
@@ -148,9 +152,13 @@ impl<S: Width> Here<'_, S> {
                     .out
                     .error(&format!("option Hash needs a whole number from 1 to {MAX_HASH_MB}, not '{value}'")),
             },
+            "multisearch" => match value.to_ascii_lowercase().parse::<MultiSearch>() {
+                Ok(kind) => self.s.multi_search = kind,
+                Err(e) => self.s.out.error(&format!("option MultiSearch: {e}")),
+            },
             // The multi-player search runs on one thread.
             "threads" => {}
-            _ => self.s.out.error(&format!("unknown option '{name}' (options: UCI_Variant, Hash)")),
+            _ => self.s.out.error(&format!("unknown option '{name}' (options: UCI_Variant, Hash, MultiSearch)")),
         }
         Next::Continue
     }
@@ -199,7 +207,11 @@ impl<S: Width> Here<'_, S> {
             return;
         }
         let mut limits = match parse_go(args) {
-            Ok(l) => l,
+            Ok((_, moves)) if !moves.is_empty() => {
+                self.s.out.error("go: searchmoves is not offered in the multi-player games; not searching");
+                return;
+            }
+            Ok((l, _)) => l,
             Err(e) => {
                 self.s.out.error(&format!("go: {e}; not searching"));
                 return;
@@ -217,6 +229,7 @@ impl<S: Width> Here<'_, S> {
         }
         let hash = self.s.hash_mb;
         let mut engine = self.s.multi.take().unwrap_or_else(|| Box::new(MultiEngine::new(hash)));
+        engine.set_multi_search(self.s.multi_search);
         let game = self.game.clone();
         let v = self.v;
         let out = self.s.out.clone();

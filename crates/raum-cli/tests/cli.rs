@@ -327,3 +327,110 @@ fn a_multi_player_game_is_played_saved_replayed_and_resumed() {
     assert!(stdout(&o).contains(fen.trim()), "{}", stdout(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_side_resigning_every_side_for_itself_is_out_and_the_record_replays() {
+    let dir = std::env::temp_dir().join(format!("raum-multi-resign-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("three.pgn");
+    let _ = std::fs::remove_file(&file);
+    let f = file.to_str().unwrap();
+    // White and Green are people, Blue is Raum. White moves, Blue answers,
+    // Green resigns on its turn and is out; White is to move in round 2.
+    let args = ["play", "--variant", "triquetral-3p", "--seats", "b=engine", "--movetime", "20", "--save", f];
+    let o = raum_with_input(&args, "6f3-6f4\nresign\nfen\nquit\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("Blue plays"), "{out}");
+    assert!(out.contains("Green resigns and is out; its men leave the board."), "{out}");
+    let fen =
+        out.lines().find(|l| l.ends_with(" w - - 0 2")).unwrap_or_else(|| panic!("White to move in round 2: {out}"));
+    assert!(!fen.contains('g'), "no Green men: {fen}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("1. 6f3-6f4 ") && text.contains(" Green-resigns *"), "{text}");
+    // raum pgn replays past the resignation, to the same position.
+    let o = raum(&["pgn", f]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(fen.ends_with(stdout(&o).trim()), "{fen} vs {}", stdout(&o));
+    let o = raum(&["pgn", "--moves", f]);
+    assert!(stdout(&o).trim_end().ends_with(" Green-resigns"), "{}", stdout(&o));
+    // Resumed, White resigns too: Blue, the engine, is the last side in.
+    let o = raum_with_input(&["play", "--load", f, "--save", f, "--seats", "b=engine", "--movetime", "20"], "resign\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("Game over: Blue is the last side in; scores: White 0, Blue 1, Green 0"), "{out}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("[Result \"0-1-0\"]") && text.contains("[Termination \"resignation\"]"), "{text}");
+    assert!(text.trim_end().ends_with(" Green-resigns 2. White-resigns 0-1-0"), "{text}");
+    let o = raum(&["pgn", "--check", f]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_side_resigning_with_teams_loses_for_its_team() {
+    let dir = std::env::temp_dir().join(format!("raum-team-resign-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("four.pgn");
+    let f = file.to_str().unwrap();
+    let o = raum_with_input(&["play", "--variant", "wing-table-4p", "--save", f], "2e3-2e4\nresign\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("Red resigns for its team."), "{out}");
+    assert!(out.contains("Game over: Red resigns for its team; scores: White 1, Red 0, Black 1, Blue 0"), "{out}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains(" Red-resigns 1-0-1-0") && text.contains("[Termination \"resignation\"]"), "{text}");
+    assert!(raum(&["pgn", "--check", f]).status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn analyse_lists_lines_and_refuses_bad_input() {
+    let o = raum(&[
+        "analyse",
+        "--variant",
+        "raumschach",
+        "--depth",
+        "3",
+        "--multipv",
+        "4",
+        "--searchmoves",
+        "Bc2-Bc3 Ab1-Ac3 Bb2-Bb3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    // A header, then three lines (only three moves were allowed).
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].contains("(White to move): depth 3"), "{out}");
+    for (k, l) in lines[1..].iter().enumerate() {
+        assert!(l.starts_with(&format!("{:>2}. ", k + 1)) && l.contains("% D "), "{out}");
+    }
+    for (args, said) in [
+        (&["analyse", "--multipv", "0"][..], "--multipv must be from 1 to 256"),
+        (&["analyse", "--searchmoves", "Zz9-Aa1"][..], "in --searchmoves, Zz9-Aa1"),
+        (&["analyse", "--variant", "triquetral-3p"][..], "two-player variants"),
+        (&["analyse", "--depth", "0"][..], "--depth must be from 1 to 100"),
+        (&["play", "--engine", "--level", "11"][..], "--level must be between 1 and 10"),
+    ] {
+        let o = raum(args);
+        assert!(!o.status.success() && stderr(&o).contains(said), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn play_at_a_level_repeats_under_a_seed_and_shows_lines() {
+    let session = "Ec2-Ec3\nlines 2\nDc2-Dc3\nquit\n";
+    let run = || raum_with_input(&["play", "--engine", "--level", "2", "--seed", "4"], session);
+    let (a, b) = (run(), run());
+    assert!(a.status.success(), "{}", stderr(&a));
+    // The engine's moves (the lines are searched for a time, so they may differ).
+    let moves = |o: &Output| stdout(o).lines().filter(|l| l.contains("[eval")).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(moves(&a).len(), 2, "{}", stdout(&a));
+    assert_eq!(moves(&a), moves(&b));
+    assert!(
+        stdout(&a).contains("1. ") && stdout(&a).contains("2. ") && stdout(&a).contains("(depth "),
+        "{}",
+        stdout(&a)
+    );
+}

@@ -444,5 +444,93 @@ fn multi_player_games_answer_for_any_side_to_move() {
     e.send("go nodes 2000");
     let lines = e.until_bestmove(PATIENCE);
     assert!(multi_legal_after(MultiId::Triquetral3p, &["5e3-5e4"], &bestmove(&lines)), "{lines:?}");
+    // Every side for itself the search is an option: each one answers legally.
+    e.send("uci");
+    let lines = e.until(PATIENCE, |l| l == "uciok");
+    assert!(
+        lines.iter().any(|l| l == "option name MultiSearch type combo default brs var paranoid var brs var maxn"),
+        "{lines:?}"
+    );
+    e.send("setoption name MultiSearch value alphabeta");
+    let errs = e.ready();
+    assert!(errs.len() == 1 && errs[0].contains("unknown multi-player search 'alphabeta'"), "{errs:?}");
+    for kind in ["paranoid", "maxn", "brs"] {
+        e.send(&format!("setoption name MultiSearch value {kind}"));
+        e.send("go depth 2");
+        let lines = e.until_bestmove(PATIENCE);
+        assert!(errors(&lines).is_empty(), "{kind}: {lines:?}");
+        assert!(multi_legal_after(MultiId::Triquetral3p, &["5e3-5e4"], &bestmove(&lines)), "{kind}: {lines:?}");
+    }
+    e.quit();
+}
+
+#[test]
+fn analysis_options_multipv_wdl_searchmoves_and_levels() {
+    let mut e = Uci::start();
+    e.send("uci");
+    let lines = e.until(PATIENCE, |l| l == "uciok");
+    for option in [
+        "option name MultiPV type spin default 1 min 1 max 256",
+        "option name UCI_ShowWDL type check default false",
+        "option name Skill Level type spin default 10 min 1 max 10",
+    ] {
+        assert!(lines.iter().any(|l| l == option), "{option}: {lines:?}");
+    }
+    // Three lines at each depth, different first moves, best first; bestmove is the first.
+    e.send("setoption name MultiPV value 3");
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("position startpos moves Ec2-Ec4");
+    e.send("go depth 3");
+    let lines = e.until_bestmove(PATIENCE);
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    let last: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 3 ")).collect();
+    assert_eq!(last.len(), 3, "{lines:?}");
+    let field = |l: &str, key: &str| -> Vec<String> {
+        let t: Vec<&str> = l.split_whitespace().collect();
+        let i = t.iter().position(|&x| x == key).unwrap_or_else(|| panic!("no {key} in {l}"));
+        t[i + 1..].iter().map(|s| s.to_string()).collect()
+    };
+    let mut firsts = Vec::new();
+    for (k, l) in last.iter().enumerate() {
+        assert_eq!(field(l, "multipv")[0], (k + 1).to_string(), "{l}");
+        let wdl: Vec<u32> = field(l, "wdl")[..3].iter().map(|x| x.parse().unwrap()).collect();
+        assert_eq!(wdl.iter().sum::<u32>(), 1000, "{l}");
+        assert!(field(l, "hashfull")[0].parse::<u32>().is_ok(), "{l}");
+        firsts.push(field(l, "pv")[0].clone());
+    }
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{firsts:?}");
+    assert_eq!(bestmove(&lines), firsts[0]);
+    // searchmoves: the answer is one of them; a move that is not legal is refused.
+    e.send("setoption name MultiPV value 1");
+    e.send("go depth 2 searchmoves Ab4-Ab3 Ac4-Ac3");
+    let lines = e.until_bestmove(PATIENCE);
+    assert!(["Ab4-Ab3", "Ac4-Ac3"].contains(&bestmove(&lines).as_str()), "{lines:?}");
+    e.send("go depth 2 searchmoves Ec2-Ec3");
+    e.send("setoption name MultiPV value 0");
+    e.send("setoption name UCI_ShowWDL value maybe");
+    e.send("setoption name Skill Level value 11");
+    let errs = e.ready();
+    assert_eq!(errs.len(), 4, "{errs:?}");
+    assert!(errs[0].contains("searchmoves Ec2-Ec3"), "{errs:?}");
+    assert!(errs[1].contains("MultiPV") && errs[2].contains("true or false") && errs[3].contains("from 1 to 10"));
+    // The weakest level still answers legally.
+    e.send("setoption name Skill Level value 1");
+    e.send("go depth 3");
+    let lines = e.until_bestmove(PATIENCE);
+    assert!(legal_after(VariantId::FiveUp, &["Ec2-Ec4"], &bestmove(&lines)), "{lines:?}");
+    e.quit();
+}
+
+#[test]
+fn a_long_search_reports_its_root_moves() {
+    let mut e = Uci::start();
+    e.send("position startpos");
+    e.send("go movetime 1600");
+    let lines = e.until_bestmove(PATIENCE);
+    let current: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
+    assert!(!current.is_empty(), "{lines:?}");
+    let l = current[0].split_whitespace().collect::<Vec<_>>();
+    assert!(l[0] == "info" && l[1] == "depth" && l[3] == "currmove" && l[5] == "currmovenumber", "{l:?}");
+    assert!(legal_after(VariantId::FiveUp, &[], l[4]), "{l:?}");
     e.quit();
 }

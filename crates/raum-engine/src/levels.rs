@@ -1,20 +1,239 @@
-//! Playing levels for people: node budgets, so that a level plays the same
-//! on any machine (the time limit only guards against a slow one).
+//! Playing levels for people: from "a beginner can win" to the full engine.
+//!
+//! A level is a search budget (a depth or a node count, so that it plays
+//! the same on any machine; the time limit only guards against a slow one)
+//! and a way of choosing among the best moves it finds: the search keeps
+//! several lines (MultiPV) and the level picks one at random, each line's
+//! chance falling by a factor e for every `spread` centipawns it scores
+//! below the best. A low level thus plays reasonable-looking moves and now
+//! and then a worse one, as a weaker player does, rather than random
+//! blunders; the top level is the engine itself. The random choice is
+//! seeded ([`Skill::new`]), so a game between levels repeats exactly.
+//!
+//! Levels between the whole ones ([`Skill::with_strength`], the protocol's
+//! `UCI_Elo`) play each move at one of the two neighbouring levels, the
+//! upper one with the fraction's chance, so their strength lies between.
 
-use crate::Limits;
+use crate::{Limits, Score, SearchInfo};
 use std::time::Duration;
 
-/// Node budgets of the levels 1..=10: deterministic strength steps.
-pub const LEVEL_NODES: [u64; 10] =
-    [1_000, 4_000, 15_000, 50_000, 150_000, 400_000, 1_000_000, 2_500_000, 6_000_000, 15_000_000];
+/// The number of levels; the last is the full engine.
+pub const LEVELS: u32 = 10;
 
-/// The search limits of playing level `level` (1..=10), `None` outside that range.
+/// What one level searches and how it chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Iterations to complete, if the level stops at a depth.
+    pub depth: Option<u32>,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Lines searched to choose among (1: the best move, always).
+    pub lines: usize,
+    /// Centipawns below the best line that divide a line's chance by e.
+    pub spread: i32,
+}
+
+/// The levels 1..=[`LEVELS`], weakest first (BENCHMARKS.md "Levels" has the
+/// ladder they were set by).
+pub const LEVEL_TABLE: [Level; LEVELS as usize] = [
+    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 400 },
+    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 120 },
+    Level { depth: Some(2), nodes: 100_000, lines: 12, spread: 80 },
+    Level { depth: Some(3), nodes: 100_000, lines: 8, spread: 50 },
+    Level { depth: Some(4), nodes: 200_000, lines: 5, spread: 30 },
+    Level { depth: None, nodes: 30_000, lines: 3, spread: 20 },
+    Level { depth: None, nodes: 100_000, lines: 2, spread: 10 },
+    Level { depth: None, nodes: 400_000, lines: 1, spread: 0 },
+    Level { depth: None, nodes: 2_000_000, lines: 1, spread: 0 },
+    Level { depth: None, nodes: 15_000_000, lines: 1, spread: 0 },
+];
+
+/// Node budgets of the levels 1..=10 (the search's own caps; see [`LEVEL_TABLE`]).
+pub const LEVEL_NODES: [u64; LEVELS as usize] = {
+    let mut n = [0; LEVELS as usize];
+    let mut i = 0;
+    while i < n.len() {
+        n[i] = LEVEL_TABLE[i].nodes;
+        i += 1;
+    }
+    n
+};
+
+/// The search limits of playing level `level` (1..=10), `None` outside that
+/// range. The level's way of choosing is [`Skill`]'s.
 ///
 /// ```
-/// assert_eq!(raum_engine::level_limits(1).unwrap().nodes, Some(1_000));
+/// assert_eq!(raum_engine::level_limits(1).unwrap().depth, Some(1));
+/// assert_eq!(raum_engine::level_limits(10).unwrap().nodes, Some(15_000_000));
 /// assert!(raum_engine::level_limits(11).is_none());
 /// ```
 pub fn level_limits(level: u32) -> Option<Limits> {
-    let &nodes = LEVEL_NODES.get((level as usize).wrapping_sub(1))?;
-    Some(Limits { nodes: Some(nodes), movetime: Some(Duration::from_secs(60)), ..Limits::default() })
+    let l = LEVEL_TABLE.get((level as usize).wrapping_sub(1))?;
+    Some(Limits { nodes: Some(l.nodes), depth: l.depth, movetime: Some(Duration::from_secs(60)), ..Limits::default() })
+}
+
+/// A level at play: which one, and the seeded choices it makes.
+///
+/// ```
+/// use raum_engine::{Engine, Limits, Skill};
+/// use raum_rules::{Game, Position, Variant, VariantId};
+/// use std::sync::{Arc, atomic::AtomicBool};
+/// let game = Game::new(Position::start(Variant::get(VariantId::FiveUp)));
+/// let mut engine = Engine::new(1, 1);
+/// engine.set_skill(Skill::new(2, 7));
+/// let r = engine.search(&game, &Limits::default(), Arc::new(AtomicBool::new(false)), &mut |_| {});
+/// assert!(game.position().is_legal(r.best.unwrap()));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Skill {
+    /// 1.0..=LEVELS; a fraction mixes two levels.
+    strength: f64,
+    rng: u64,
+}
+
+impl Skill {
+    /// Level `level` (1..=[`LEVELS`]) choosing with the seed `seed`;
+    /// `None` outside the range.
+    pub fn new(level: u32, seed: u64) -> Option<Skill> {
+        (1..=LEVELS).contains(&level).then(|| Skill { strength: f64::from(level), rng: seed })
+    }
+
+    /// A strength between the levels (`3.25`: level 3, and a quarter of the
+    /// moves at level 4), clamped to 1..=[`LEVELS`].
+    pub fn with_strength(strength: f64, seed: u64) -> Skill {
+        let strength = if strength.is_nan() { 1.0 } else { strength.clamp(1.0, f64::from(LEVELS)) };
+        Skill { strength, rng: seed }
+    }
+
+    /// The strength: a whole level, or between two.
+    pub fn strength(&self) -> f64 {
+        self.strength
+    }
+
+    /// Whether this is the top level: the engine as it is.
+    pub fn is_full(&self) -> bool {
+        self.strength >= f64::from(LEVELS)
+    }
+
+    fn next(&mut self) -> u64 {
+        // SplitMix64.
+        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// The level that plays the next move (of the two around a fraction).
+    pub(crate) fn level_for_move(&mut self) -> Level {
+        let low = self.strength.floor();
+        let frac = self.strength - low;
+        let level = if frac > 0.0 && self.unit() < frac { low + 1.0 } else { low };
+        LEVEL_TABLE[(level as usize).clamp(1, LEVELS as usize) - 1]
+    }
+
+    /// The index of the line to play among `lines` (best first).
+    pub(crate) fn choose(&mut self, level: &Level, lines: &[SearchInfo]) -> usize {
+        if lines.len() <= 1 || level.spread <= 0 {
+            return 0;
+        }
+        let value = |s: Score| match s {
+            Score::Cp(cp) => f64::from(cp),
+            // Mates far beyond any material: a found mate is (almost) always played.
+            Score::Mate(n) if n > 0 => 100_000.0 - f64::from(n),
+            Score::Mate(n) => -100_000.0 - f64::from(n),
+        };
+        let best = lines.iter().map(|l| value(l.score)).fold(f64::NEG_INFINITY, f64::max);
+        let weights: Vec<f64> =
+            lines.iter().map(|l| (-(best - value(l.score)) / f64::from(level.spread)).exp()).collect();
+        let mut pick = self.unit() * weights.iter().sum::<f64>();
+        for (i, w) in weights.iter().enumerate() {
+            if pick < *w {
+                return i;
+            }
+            pick -= w;
+        }
+        0
+    }
+}
+
+/// `limits` cut to `level`'s budget.
+pub(crate) fn capped(limits: &Limits, level: &Level) -> Limits {
+    let mut l = limits.clone();
+    l.nodes = Some(l.nodes.map_or(level.nodes, |n| n.min(level.nodes)));
+    if let Some(d) = level.depth {
+        l.depth = Some(l.depth.map_or(d, |x| x.min(d)));
+    }
+    l
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use raum_rules::Move;
+
+    fn line(cp: i32, mv: usize) -> SearchInfo {
+        SearchInfo {
+            depth: 1,
+            seldepth: 1,
+            score: Score::Cp(cp),
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: vec![Move::normal(mv, mv + 1)],
+            multipv: 1,
+            hashfull: 0,
+        }
+    }
+
+    #[test]
+    fn choices_favour_the_better_lines_and_repeat_under_a_seed() {
+        let lines = [line(50, 0), line(40, 1), line(-300, 2)];
+        let level = LEVEL_TABLE[2];
+        let mut a = Skill::new(3, 11).unwrap();
+        let mut b = Skill::new(3, 11).unwrap();
+        let mut counts = [0; 3];
+        for _ in 0..3000 {
+            let i = a.choose(&level, &lines);
+            assert_eq!(i, b.choose(&level, &lines));
+            counts[i] += 1;
+        }
+        // Weights 1, e^(-1/8), e^(-350/80): about 52%, 46%, 0.7%.
+        assert!(counts[0] > counts[1] && counts[1] > 20 * counts[2], "{counts:?}");
+        assert!(counts[2] > 0, "{counts:?}");
+    }
+
+    #[test]
+    fn the_top_level_and_single_lines_take_the_best() {
+        let lines = [line(0, 0), line(0, 1)];
+        let mut s = Skill::new(LEVELS, 1).unwrap();
+        assert!(s.is_full());
+        for _ in 0..100 {
+            assert_eq!(s.choose(&LEVEL_TABLE[LEVELS as usize - 1], &lines), 0);
+        }
+        assert_eq!(Skill::new(0, 1), None);
+        assert_eq!(Skill::new(LEVELS + 1, 1), None);
+        assert_eq!(Skill::with_strength(f64::NAN, 1).strength(), 1.0);
+        assert_eq!(Skill::with_strength(99.0, 1).strength(), f64::from(LEVELS));
+    }
+
+    #[test]
+    fn a_fraction_mixes_the_two_levels() {
+        let mut s = Skill::with_strength(2.25, 5);
+        let upper = (0..4000).filter(|_| s.level_for_move() == LEVEL_TABLE[2]).count();
+        assert!((800..1200).contains(&upper), "{upper}");
+    }
+
+    #[test]
+    fn budgets_cap_the_asked_limits() {
+        let asked = Limits { nodes: Some(5_000), depth: Some(9), ..Limits::default() };
+        let l = capped(&asked, &LEVEL_TABLE[0]);
+        assert_eq!((l.nodes, l.depth), (Some(5_000), Some(1)));
+        let l = capped(&Limits::default(), &LEVEL_TABLE[5]);
+        assert_eq!((l.nodes, l.depth), (Some(30_000), None));
+    }
 }

@@ -44,12 +44,15 @@ mod search;
 mod time;
 mod tt;
 pub mod tune;
+mod wdl;
 
 pub use eval::{Basic, EvalParams, EvalTables, Material, PieceAttacks, evaluate};
 pub use features::{Feature, Features, UnknownFeature};
-pub use levels::{LEVEL_NODES, level_limits};
+pub use levels::{LEVEL_NODES, LEVEL_TABLE, LEVELS, Level, Skill, level_limits};
 pub use params::{ParamError, SearchParams};
+pub use search::CURRMOVE_AFTER;
 pub use time::TimePlan;
+pub use wdl::{WDL_DRAWS, WDL_K, Wdl, wdl};
 
 use raum_rules::{Game, Move, Variant, VariantId, Width};
 use std::any::Any;
@@ -91,6 +94,9 @@ pub struct Limits {
     /// Search until stopped; clocks are ignored (depth and nodes still end the
     /// iterations, then the search waits for `stop`).
     pub infinite: bool,
+    /// Only these root moves are searched (the protocol's `go searchmoves`);
+    /// empty, or none of them legal: every legal move.
+    pub searchmoves: Vec<Move>,
 }
 
 /// What one completed iteration found.
@@ -108,6 +114,24 @@ pub struct SearchInfo {
     pub time: Duration,
     /// The principal variation.
     pub pv: Vec<Move>,
+    /// Which line this is, best first from 1 (more than one with
+    /// [`Engine::set_multipv`]).
+    pub multipv: usize,
+    /// How full the transposition table is, in permille.
+    pub hashfull: u32,
+}
+
+/// The root move a search has just started on, with its number in the
+/// root's move order (1 the first): what the protocol's `info currmove`
+/// reports while a long search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CurrMove {
+    /// The iteration.
+    pub depth: u32,
+    /// The move.
+    pub mv: Move,
+    /// Its number among the root moves searched at this iteration.
+    pub number: usize,
 }
 
 /// The answer of a search.
@@ -119,6 +143,10 @@ pub struct SearchResult {
     pub ponder: Option<Move>,
     /// The last completed iteration (nodes and time are the final totals).
     pub info: SearchInfo,
+    /// Every line of the last completed iteration, best first (`info` is the
+    /// first): one, or as many as [`Engine::set_multipv`] asked for and the
+    /// position has root moves.
+    pub lines: Vec<SearchInfo>,
 }
 
 /// A searcher: owns the transposition table, the thread count, the search
@@ -140,12 +168,25 @@ pub struct Engine {
     /// `EvalTables<S>` at that variant's width, type-erased so that the engine
     /// needs no width parameter (see [`Engine::search`]).
     eval: Option<(VariantId, Arc<dyn Any + Send + Sync>)>,
+    /// Lines searched (MultiPV), at least one.
+    multipv: usize,
+    /// A playing level below the full engine.
+    skill: Option<Skill>,
 }
 
 impl Engine {
     /// An engine with a `hash_mb` MiB transposition table and `threads` search threads.
     pub fn new(hash_mb: usize, threads: usize) -> Engine {
-        Engine { tt: tt::Tt::new(hash_mb), hash_mb, threads: threads.max(1), features: None, params: None, eval: None }
+        Engine {
+            tt: tt::Tt::new(hash_mb),
+            hash_mb,
+            threads: threads.max(1),
+            features: None,
+            params: None,
+            eval: None,
+            multipv: 1,
+            skill: None,
+        }
     }
 
     /// Resizes (and clears) the transposition table.
@@ -161,6 +202,43 @@ impl Engine {
     /// Sets the number of search threads (at least one).
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
+    }
+
+    /// Searches the `n` best root moves, each with its own line and score
+    /// (the protocol's `MultiPV`; at least one). Lines after the first cost
+    /// time: each is a search of the root without the moves before it.
+    ///
+    /// ```
+    /// use raum_engine::{Engine, Limits};
+    /// use raum_rules::{Game, Position, Variant, VariantId};
+    /// use std::sync::{Arc, atomic::AtomicBool};
+    /// let game = Game::new(Position::start(Variant::get(VariantId::FiveUp)));
+    /// let mut engine = Engine::new(1, 1);
+    /// engine.set_multipv(3);
+    /// let r = engine.search(&game, &Limits { depth: Some(2), ..Limits::default() }, Arc::new(AtomicBool::new(false)), &mut |_| {});
+    /// assert_eq!(r.lines.len(), 3);
+    /// assert!(r.lines.windows(2).all(|w| w[0].pv[0] != w[1].pv[0]));
+    /// ```
+    pub fn set_multipv(&mut self, n: usize) {
+        self.multipv = n.max(1);
+    }
+
+    /// The number of lines searched.
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
+
+    /// Plays at a level ([`Skill`]; `None`, or the top level: the full
+    /// engine): each search is cut to the level's budget, searches the
+    /// level's lines, and plays the one the level chooses (`best`, `ponder`);
+    /// `info` and `lines` stay what the search found.
+    pub fn set_skill(&mut self, skill: Option<Skill>) {
+        self.skill = skill.filter(|s| !s.is_full());
+    }
+
+    /// The level in play, if below the full engine.
+    pub fn skill(&self) -> Option<&Skill> {
+        self.skill.as_ref()
     }
 
     /// Sets the search features to use in every variant (by default each
@@ -221,6 +299,53 @@ impl Engine {
         stop: Arc<AtomicBool>,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        self.search_reporting(game, limits, stop, on_info, &mut |_| {})
+    }
+
+    /// [`Engine::search`], also telling `on_currmove` each root move as the
+    /// search starts on it, once the search has run for [`CURRMOVE_AFTER`]
+    /// (as the protocol's `info currmove` does: earlier it is only noise).
+    pub fn search_reporting<S: Width>(
+        &mut self,
+        game: &Game<S>,
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        on_currmove: &mut dyn FnMut(&CurrMove),
+    ) -> SearchResult {
+        let Some(mut skill) = self.skill.take() else {
+            return self.search_lines(game, limits, stop, on_info, on_currmove, self.multipv);
+        };
+        let level = skill.level_for_move();
+        let capped = levels::capped(limits, &level);
+        // The lines searched only for the level's choice are not reported.
+        let shown = self.multipv;
+        let mut report = |i: &SearchInfo| {
+            if i.multipv <= shown {
+                on_info(i)
+            }
+        };
+        let mut r = self.search_lines(game, &capped, stop, &mut report, on_currmove, shown.max(level.lines));
+        let chosen = skill.choose(&level, &r.lines);
+        if let Some(line) = r.lines.get(chosen)
+            && let Some(&m) = line.pv.first()
+        {
+            r.best = Some(m);
+            r.ponder = line.pv.get(1).copied();
+        }
+        self.skill = Some(skill);
+        r
+    }
+
+    fn search_lines<S: Width>(
+        &mut self,
+        game: &Game<S>,
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        on_currmove: &mut dyn FnMut(&CurrMove),
+        multipv: usize,
+    ) -> SearchResult {
         self.tt.new_search();
         let id = game.position().variant().id();
         // The override was built for this variant, hence at its width: the
@@ -235,7 +360,8 @@ impl Engine {
             features: self.features(id),
             params: self.params(id),
             threads: self.threads,
+            multipv,
         };
-        search::run(setup, game, limits, &stop, on_info)
+        search::run(setup, game, limits, &stop, on_info, on_currmove)
     }
 }

@@ -1,21 +1,41 @@
 //! The engine for games of more than two sides (RULES.md "Savard's
 //! multi-player forms").
 //!
-//! One search serves both kinds of game: the side to move's *coalition*
-//! (its team, or with every side for itself the root side alone) maximises,
-//! every other side minimises. With teams that is exact alpha-beta, since
-//! the game is zero-sum between two teams; every side for itself it is the
-//! paranoid search (the others are assumed to play against the root side).
+//! With teams the game is zero-sum between two teams, and one search serves:
+//! the side to move's *coalition* (its team) maximises, every other side
+//! minimises, which is exact alpha-beta. Every side for itself there is no
+//! exact reduction to two players, and three searches are offered
+//! ([`MultiSearch`], [`MultiEngine::set_multi_search`]):
+//!
+//! - **best-reply** (the default, [`MultiSearch::BestReply`], Schadd &
+//!   Winands 2011): the root side moves; then, in one layer, only the single
+//!   best move among *all* the opponents' moves (each generated as if that
+//!   opponent were to move) is played, and the root side moves again. The
+//!   tree is the two-player one, alpha-beta applies, and the root side sees
+//!   deeper along its own moves; the positions it visits are not all
+//!   reachable. It won the match of the three searches (BENCHMARKS.md,
+//!   issue 17).
+//! - **paranoid** ([`MultiSearch::Paranoid`]): the root side alone maximises
+//!   and every other side minimises its value, as if they had all allied
+//!   against it; alpha-beta applies unchanged.
+//! - **max^n** ([`MultiSearch::MaxN`], Luckhardt & Irani 1986): each node's
+//!   value is a vector with one value per side, and the side to move picks the
+//!   child best in its own component. Only immediate pruning (a win for the
+//!   side to move ends its node) applies: the values do not sum to a constant.
+//!
 //! Scores are from the root coalition's side. Iterative deepening, a
-//! transposition table keyed by the root coalition too (a score means
-//! something only for one coalition), quiescence over captures and
-//! promotions, hash move, MVV-LVA and two killers a ply.
+//! transposition table keyed by the root coalition and the search (a score
+//! means something only for one coalition; max^n keeps its vectors in a table
+//! of its own), quiescence over captures and promotions, hash move, MVV-LVA
+//! and two killers a ply, node and time limits, for all three. With a fixed
+//! node limit every search is deterministic.
 //!
 //! Evaluation per side from the pieces' data: material ([`EvalParams::derived`]
 //! from the board), a reach bonus (a piece's empty-board moves from its cell,
 //! weighted by its mobility term) and pawn advance; with teams a coalition's
-//! value is its sides' sum minus the others', every side for itself the root
-//! side's minus the mean of the opponents still in, plus a bonus per opponent out.
+//! value is its sides' sum minus the others', every side for itself a side's
+//! value is its own minus the mean of the opponents still in, plus a bonus per
+//! opponent out (max^n's vector holds that value for every side).
 //!
 //! ```
 //! use raum_bitboard::Wide;
@@ -28,6 +48,16 @@
 //! let mut engine = MultiEngine::new(4);
 //! let r = engine.search(&game, &Limits { depth: Some(2), ..Limits::default() }, &AtomicBool::new(false), &mut |_| {});
 //! assert!(game.position().legal_moves().contains(&r.best.unwrap()));
+//!
+//! // Every side for itself: best-reply search (the default) or another.
+//! use raum_engine::multi::MultiSearch;
+//! assert_eq!(engine.multi_search(), MultiSearch::BestReply);
+//! let v = MultiVariant::<Wide<4>>::at_width(MultiId::Triquetral3p);
+//! let game = MultiGame::new(MultiPosition::start(v));
+//! engine.set_multi_search("paranoid".parse::<MultiSearch>().unwrap());
+//! let r = engine.search(&game, &Limits { nodes: Some(2_000), ..Limits::default() }, &AtomicBool::new(false), &mut |_| {});
+//! assert!(game.position().legal_moves().contains(&r.best.unwrap()));
+//! assert!(r.info.nodes <= 2_000);
 //! ```
 
 use crate::eval::EvalParams;
@@ -36,9 +66,66 @@ use raum_rules::multi::{MAX_SIDES, MultiGame, MultiPosition, MultiVariant};
 use raum_rules::{Kind, MAX_KINDS, Move, MoveList, Role, Width};
 use std::any::Any;
 use std::collections::HashMap;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
+
+mod brs;
+mod maxn;
+
+/// The search used when every side plays for itself (with teams the search
+/// is always the exact coalition alpha-beta).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MultiSearch {
+    /// The root side against a coalition of all the others.
+    Paranoid,
+    /// Best-reply search: the root side's moves alternate with the single
+    /// best reply among all opponents' moves.
+    #[default]
+    BestReply,
+    /// max^n: a value per side, each side maximising its own.
+    MaxN,
+}
+
+impl MultiSearch {
+    /// Every search.
+    pub const ALL: [MultiSearch; 3] = [MultiSearch::Paranoid, MultiSearch::BestReply, MultiSearch::MaxN];
+
+    /// The name read by [`FromStr`] (and `search=` in `raum match`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            MultiSearch::Paranoid => "paranoid",
+            MultiSearch::BestReply => "brs",
+            MultiSearch::MaxN => "maxn",
+        }
+    }
+}
+
+impl core::fmt::Display for MultiSearch {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a [`MultiSearch`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown multi-player search '{0}' (paranoid, brs or maxn)")]
+pub struct UnknownMultiSearch(pub String);
+
+impl FromStr for MultiSearch {
+    type Err = UnknownMultiSearch;
+
+    /// `paranoid`, `brs` (or `best-reply`), `maxn` (or `max-n`, `max^n`), in any case.
+    fn from_str(s: &str) -> Result<MultiSearch, UnknownMultiSearch> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "paranoid" => Ok(MultiSearch::Paranoid),
+            "brs" | "best-reply" | "bestreply" => Ok(MultiSearch::BestReply),
+            "maxn" | "max-n" | "max^n" => Ok(MultiSearch::MaxN),
+            _ => Err(UnknownMultiSearch(s.to_string())),
+        }
+    }
+}
 
 /// A mate score; mate in `n` plies scores `MATE - n`.
 const MATE: i32 = 30_000;
@@ -160,25 +247,56 @@ const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
 
-/// The multi-player searcher: a transposition table and killers.
+/// The multi-player searcher: a transposition table, and which search plays
+/// every side for itself.
 pub struct MultiEngine {
     table: Vec<Entry>,
+    /// max^n's table of value vectors, made on its first search.
+    vectors: Vec<maxn::VectorEntry>,
+    hash_mb: usize,
+    kind: MultiSearch,
 }
 
 impl MultiEngine {
-    /// An engine with a table of about `hash_mb` megabytes.
+    /// An engine with a table of about `hash_mb` megabytes, searching
+    /// [`MultiSearch::default`] (best-reply) every side for itself.
     pub fn new(hash_mb: usize) -> MultiEngine {
         let entries = (hash_mb.max(1) << 20) / core::mem::size_of::<Entry>();
-        MultiEngine { table: vec![Entry::default(); entries.next_power_of_two() / 2] }
+        MultiEngine {
+            table: vec![Entry::default(); entries.next_power_of_two() / 2],
+            vectors: Vec::new(),
+            hash_mb: hash_mb.max(1),
+            kind: MultiSearch::default(),
+        }
+    }
+
+    /// An engine with a table of about `hash_mb` megabytes playing `kind`.
+    pub fn with_search(hash_mb: usize, kind: MultiSearch) -> MultiEngine {
+        let mut e = MultiEngine::new(hash_mb);
+        e.set_multi_search(kind);
+        e
+    }
+
+    /// Chooses the search for games where every side plays for itself.
+    pub fn set_multi_search(&mut self, kind: MultiSearch) {
+        self.kind = kind;
+    }
+
+    /// The search used every side for itself.
+    pub fn multi_search(&self) -> MultiSearch {
+        self.kind
     }
 
     /// Forgets everything learnt (a new game).
     pub fn new_game(&mut self) {
         self.table.fill(Entry::default());
+        self.vectors.fill(maxn::VectorEntry::default());
     }
 
     /// Searches the game's position for the side to move. `Limits`' depth,
-    /// nodes and movetime apply (and a clock's time, shared over 30 moves).
+    /// nodes and movetime apply (and a clock's time, shared over 30 moves);
+    /// the search never counts more nodes than `nodes`. Every side for itself
+    /// the engine's [`MultiSearch`] decides how; with teams it is alpha-beta.
     pub fn search<S: Width>(
         &mut self,
         game: &MultiGame<S>,
@@ -192,14 +310,23 @@ impl MultiEngine {
         let coalition: u8 = (0..v.sides().len())
             .filter(|&s| if v.teams() { v.sides()[s].team == v.sides()[root].team } else { s == root })
             .fold(0, |m, s| m | 1 << s);
+        let kind = if v.teams() { MultiSearch::Paranoid } else { self.kind };
+        if kind == MultiSearch::MaxN && self.vectors.is_empty() {
+            let entries = (self.hash_mb << 20) / core::mem::size_of::<maxn::VectorEntry>();
+            self.vectors = vec![maxn::VectorEntry::default(); entries.next_power_of_two() / 2];
+        }
         let start = Instant::now();
         let clock = limits.wtime.map(|t| t / 30);
         let budget = limits.movetime.or(clock).map(|t| t.saturating_sub(Duration::from_millis(2)));
         let mut s = Searcher {
             eval: MultiEval::get(v),
             table: &mut self.table,
+            vectors: &mut self.vectors,
             coalition,
-            root_key: 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(coalition as u64 + 1),
+            root_side: root,
+            // Paranoid keys stay as they were; best-reply's scores mean something else.
+            root_key: 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(coalition as u64 + 1)
+                ^ if kind == MultiSearch::BestReply { 0xB5E5_7E91_D1E5_0001 } else { 0 },
             history: game_history(game),
             nodes: 0,
             node_limit: limits.nodes,
@@ -221,15 +348,26 @@ impl MultiEngine {
                 nodes: 0,
                 time: Duration::ZERO,
                 pv: Vec::new(),
+                multipv: 1,
+                hashfull: 0,
             },
+            lines: Vec::new(),
         };
         if root_moves.len() <= 1 {
+            result.lines = vec![result.info.clone()];
             return result;
         }
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4);
         let mut pos = pos;
         for depth in 1..=max_depth {
-            let (score, best) = s.root(&mut pos, depth as i32);
+            let (score, best) = match kind {
+                MultiSearch::Paranoid => s.search(&mut pos, depth as i32, 0, -INF, INF, true),
+                MultiSearch::BestReply => s.brs(&mut pos, depth as i32, 0, -INF, INF, true),
+                MultiSearch::MaxN => {
+                    let (values, best) = s.maxn(&mut pos, depth as i32, 0, true);
+                    (values[root], best)
+                }
+            };
             if s.aborted {
                 break;
             }
@@ -241,6 +379,8 @@ impl MultiEngine {
                 nodes: s.nodes,
                 time: start.elapsed(),
                 pv: result.best.into_iter().collect(),
+                multipv: 1,
+                hashfull: 0,
             };
             info(&result.info);
             if score.abs() > MATE_BOUND || s.out_of_time(true) {
@@ -249,6 +389,7 @@ impl MultiEngine {
         }
         result.info.nodes = s.nodes;
         result.info.time = start.elapsed();
+        result.lines = vec![result.info.clone()];
         result
     }
 }
@@ -256,21 +397,20 @@ impl MultiEngine {
 /// The hashes of the game's positions since the last capture or pawn move,
 /// the current one last.
 fn game_history<S: Width>(game: &MultiGame<S>) -> Vec<u64> {
-    let mut pos = game.start().clone();
-    let mut out = vec![pos.hash()];
-    for &m in game.moves() {
-        if pos.legal_moves().contains(&m) {
-            pos.play(m);
-            while !pos.variant().teams() && pos.sides_in().len() > 1 && !pos.has_legal_move() {
-                pos.remove_side();
-            }
-            if pos.halfmove_clock() == 0 {
-                out.clear();
-            }
-            out.push(pos.hash());
-        }
+    // Earlier positions held a man since taken or a pawn since moved: they cannot recur.
+    let all = game.history();
+    let keep = (game.position().halfmove_clock() as usize + 1).min(all.len());
+    all[all.len() - keep..].to_vec()
+}
+
+/// The position with `side` to move: the same men and clocks (best-reply
+/// search plays an opponent's move whoever's turn it is). `side` must be in.
+fn with_mover<S: Width>(pos: &MultiPosition<S>, side: usize) -> MultiPosition<S> {
+    if pos.side_to_move() == side {
+        return pos.clone();
     }
-    out
+    MultiPosition::from_men(pos.variant(), &pos.men(), side, pos.halfmove_clock(), pos.fullmove_number())
+        .expect("the men of a legal position, a side still in to move")
 }
 
 fn to_score(score: i32) -> Score {
@@ -286,8 +426,12 @@ fn to_score(score: i32) -> Score {
 struct Searcher<'a, S: Width> {
     eval: &'static MultiEval<S>,
     table: &'a mut [Entry],
+    /// max^n's table (empty for the other searches).
+    vectors: &'a mut [maxn::VectorEntry],
     /// The sides (bits) that maximise.
     coalition: u8,
+    /// The side the search is for.
+    root_side: usize,
     root_key: u64,
     /// Hashes since the last irreversible move: the game's, then the search path's.
     history: Vec<u64>,
@@ -309,7 +453,12 @@ impl<S: Width> Searcher<'_, S> {
         late || self.node_limit.is_some_and(|n| self.nodes >= n) || self.stop.load(Ordering::Relaxed)
     }
 
-    fn tick(&mut self) {
+    /// Counts a node; `true` when the search must stop (then the node is
+    /// not counted, so a node limit is never passed).
+    fn tick(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
         self.nodes += 1;
         if self.nodes & 1023 == 0 && self.out_of_time(false) {
             self.aborted = true;
@@ -317,6 +466,7 @@ impl<S: Width> Searcher<'_, S> {
         if self.node_limit.is_some_and(|n| self.nodes >= n) {
             self.aborted = true;
         }
+        false
     }
 
     fn maximises(&self, side: usize) -> bool {
@@ -354,7 +504,7 @@ impl<S: Width> Searcher<'_, S> {
     }
 
     /// Orders moves: hash move, captures by victim then attacker, killers, the rest.
-    fn order(&self, pos: &MultiPosition<S>, list: &MoveList, hash_move: u32, ply: usize) -> Vec<Move> {
+    fn order(&self, pos: &MultiPosition<S>, list: &[Move], hash_move: u32, ply: usize) -> Vec<Move> {
         let mut scored: Vec<(i32, Move)> = list
             .iter()
             .map(|&m| {
@@ -375,10 +525,6 @@ impl<S: Width> Searcher<'_, S> {
             .collect();
         scored.sort_by_key(|&(k, _)| -k);
         scored.into_iter().map(|(_, m)| m).collect()
-    }
-
-    fn root(&mut self, pos: &mut MultiPosition<S>, depth: i32) -> (i32, Option<Move>) {
-        self.search(pos, depth, 0, -INF, INF, true)
     }
 
     /// What a position with no legal move for the side to move is worth.
@@ -419,7 +565,9 @@ impl<S: Width> Searcher<'_, S> {
         mut beta: i32,
         root: bool,
     ) -> (i32, Option<Move>) {
-        self.tick();
+        if self.tick() {
+            return (0, None);
+        }
         self.seldepth = self.seldepth.max(ply);
         if !root && self.is_draw(pos) {
             return (self.draw_value(pos), None);
@@ -507,7 +655,9 @@ impl<S: Width> Searcher<'_, S> {
     }
 
     fn quiesce(&mut self, pos: &mut MultiPosition<S>, ply: usize, mut alpha: i32, mut beta: i32, qply: u32) -> i32 {
-        self.tick();
+        if self.tick() {
+            return 0;
+        }
         self.seldepth = self.seldepth.max(ply);
         let max = self.maximises(pos.side_to_move());
         let stand = self.evaluate(pos);

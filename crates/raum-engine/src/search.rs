@@ -6,7 +6,7 @@ use crate::features::{Feature, Features};
 use crate::params::SearchParams;
 use crate::time::TimePlan;
 use crate::tt::{Bound, Tt};
-use crate::{Limits, Score, SearchInfo, SearchResult};
+use crate::{CurrMove, Limits, Score, SearchInfo, SearchResult};
 use raum_rules::{Game, Move, MoveKind, MoveList, Position, StalemateRule, Width};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -47,6 +47,10 @@ const LAZY_MARGIN: i32 = 250;
 /// Delta pruning in quiescence: a capture is skipped when even this much
 /// on top of the captured piece cannot lift the stand-pat score to alpha.
 const DELTA_MARGIN: i32 = 200;
+
+/// How long a search runs before it reports each root move it starts on
+/// (the protocol's `info currmove`); shorter searches would only flood a GUI.
+pub const CURRMOVE_AFTER: Duration = Duration::from_secs(1);
 
 /// Nodes between checks of the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
@@ -148,6 +152,22 @@ struct Worker<'a, S: Width> {
     /// The score of a node whose side to move has no move and is not in
     /// check (see [`stalemated`]).
     stalemated: i32,
+    /// The root moves to search (`go searchmoves`); empty: all.
+    root_allowed: Vec<Move>,
+    /// Root moves left out: the lines already found at this iteration (MultiPV).
+    root_excluded: Vec<Move>,
+    /// Lines to find (MultiPV), at least one.
+    lines: usize,
+    /// The iteration under way, for [`CurrMove`].
+    depth_now: u32,
+    /// The main thread's reporter of root moves.
+    report: Option<&'a mut dyn FnMut(&CurrMove)>,
+    /// MultiPV: the table the lines after the first write to (they read
+    /// it, then the shared one), so that the first line's search is exactly
+    /// the single-line search.
+    side_tt: Option<Tt>,
+    /// Whether the side table is in use (a line after the first).
+    on_side: bool,
 }
 
 /// What an engine brings to a search.
@@ -157,15 +177,17 @@ pub(crate) struct Setup<'a, S: Width> {
     pub features: Features,
     pub params: SearchParams,
     pub threads: usize,
+    pub multipv: usize,
 }
 
 /// Searches `game`'s position with `threads` threads.
 pub(crate) fn run<S: Width>(
-    Setup { tt, et, features, params, threads }: Setup<'_, S>,
+    Setup { tt, et, features, params, threads, multipv }: Setup<'_, S>,
     game: &Game<S>,
     limits: &Limits,
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
+    on_currmove: &mut dyn FnMut(&CurrMove),
 ) -> SearchResult {
     let start = Instant::now();
     let pos = *game.position();
@@ -182,24 +204,43 @@ pub(crate) fn run<S: Width>(
         plan: TimePlan::new(limits, pos.side_to_move()),
     };
     let max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH));
-    if pos.legal_moves().is_empty() {
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
         let score = if pos.is_check() { Score::Mate(0) } else { Score::Cp(stalemated(&pos)) };
-        let info = SearchInfo { depth: 0, seldepth: 0, score, nodes: 0, time: start.elapsed(), pv: Vec::new() };
-        return SearchResult { best: None, ponder: None, info };
+        let info = SearchInfo {
+            depth: 0,
+            seldepth: 0,
+            score,
+            nodes: 0,
+            time: start.elapsed(),
+            pv: Vec::new(),
+            multipv: 1,
+            hashfull: tt.hashfull(),
+        };
+        return SearchResult { best: None, ponder: None, lines: vec![info.clone()], info };
     }
+    // `searchmoves` that are legal here, in the generator's order; none: all.
+    let allowed: Vec<Move> = legal.iter().copied().filter(|m| limits.searchmoves.contains(m)).collect();
+    let lines = multipv.clamp(1, if allowed.is_empty() { legal.len() } else { allowed.len() });
     let shared = &shared;
     std::thread::scope(|s| {
         let helpers: Vec<_> = (1..threads)
             .map(|id| {
+                let allowed = allowed.clone();
                 s.spawn(move || {
                     let mut w = Worker::new(shared, game, false);
+                    w.root_allowed = allowed;
                     w.iterate(max_depth, 1 + (id as u32 & 1), &mut |_| {});
                     w.flush();
                 })
             })
             .collect();
         let mut main = Worker::new(shared, game, true);
-        let mut info = main.iterate(max_depth, 1, on_info);
+        main.root_allowed = allowed;
+        main.lines = lines;
+        main.report = Some(on_currmove);
+        let mut found =
+            if lines == 1 { vec![main.iterate(max_depth, 1, on_info)] } else { main.iterate_lines(max_depth, on_info) };
         main.flush();
         if limits.infinite {
             // The protocol's `go infinite` answers only after `stop`.
@@ -211,10 +252,13 @@ pub(crate) fn run<S: Width>(
         for h in helpers {
             let _ = h.join();
         }
-        info.nodes = shared.nodes.load(Ordering::Relaxed);
-        info.time = start.elapsed();
-        let best = main.root_best.as_ref().map(|b| b.0);
-        SearchResult { best, ponder: info.pv.get(1).copied(), info }
+        for line in &mut found {
+            line.nodes = shared.nodes.load(Ordering::Relaxed);
+            line.time = start.elapsed();
+        }
+        let info = found[0].clone();
+        let best = if lines == 1 { main.root_best.as_ref().map(|b| b.0) } else { info.pv.first().copied() };
+        SearchResult { best, ponder: info.pv.get(1).copied(), info, lines: found }
     })
 }
 
@@ -325,6 +369,13 @@ impl<'a, S: Width> Worker<'a, S> {
             attacks_key: 0,
             root_best: None,
             stalemated: stalemated(&pos),
+            root_allowed: Vec::new(),
+            root_excluded: Vec::new(),
+            lines: 1,
+            depth_now: 0,
+            report: None,
+            side_tt: None,
+            on_side: false,
         }
     }
 
@@ -390,7 +441,24 @@ impl<'a, S: Width> Worker<'a, S> {
     /// The table's entry for `hash`, unless the table is switched off for the tree.
     #[inline(always)]
     fn probe(&self, hash: u64) -> Option<crate::tt::TtEntry> {
-        if self.features.has(Feature::Tt) { self.shared.tt.probe(hash) } else { None }
+        if !self.features.has(Feature::Tt) {
+            return None;
+        }
+        if self.on_side
+            && let Some(e) = self.side_tt.as_ref().and_then(|t| t.probe(hash))
+        {
+            return Some(e);
+        }
+        self.shared.tt.probe(hash)
+    }
+
+    /// The table this search writes to: the shared one, or for MultiPV's later lines the side table.
+    #[inline(always)]
+    fn table(&self) -> &Tt {
+        match &self.side_tt {
+            Some(t) if self.on_side => t,
+            _ => self.shared.tt,
+        }
     }
 
     /// A leaf without quiescence (the `qsearch` feature off): the static
@@ -452,24 +520,15 @@ impl<'a, S: Width> Worker<'a, S> {
 
     /// Iterative deepening from `first` to `max_depth`; returns the last completed iteration.
     fn iterate(&mut self, max_depth: u32, first: u32, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchInfo {
-        let mut info =
-            SearchInfo { depth: 0, seldepth: 0, score: Score::Cp(0), nodes: 0, time: Duration::ZERO, pv: Vec::new() };
+        let mut info = self.empty_info();
         // A move to fall back on if not even the first iteration completes.
-        let root = self.pos;
-        let legal = root.legal_moves();
-        let fallback = self
-            .shared
-            .tt
-            .probe(root.hash())
-            .and_then(|e| e.mv)
-            .filter(|m| legal.contains(m))
-            .or(legal.first().copied());
-        if let Some(m) = fallback {
+        if let Some(m) = self.fallback() {
             self.root_best = Some((m, -INF, vec![m]));
         }
         let mut score = 0;
         for depth in first..=max_depth {
             self.seldepth = 0;
+            self.depth_now = depth;
             let s = self.aspiration(depth as i32, score);
             if self.stopped {
                 // A root move that beat the previous best before the abort is kept (root_best).
@@ -484,11 +543,14 @@ impl<'a, S: Width> Worker<'a, S> {
                     nodes: self.nodes,
                     time: self.shared.start.elapsed(),
                     pv: pv.clone(),
+                    multipv: 1,
+                    hashfull: 0,
                 };
             }
             if self.main {
                 self.flush();
                 info.nodes = self.shared.nodes.load(Ordering::Relaxed);
+                info.hashfull = self.shared.tt.hashfull();
                 on_info(&info);
                 if let Some(soft) = self.shared.plan.soft
                     && self.shared.start.elapsed() >= soft
@@ -511,6 +573,136 @@ impl<'a, S: Width> Worker<'a, S> {
             }
         }
         info
+    }
+
+    /// A line with nothing in it yet.
+    fn empty_info(&self) -> SearchInfo {
+        SearchInfo {
+            depth: 0,
+            seldepth: 0,
+            score: Score::Cp(0),
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+            multipv: 1,
+            hashfull: 0,
+        }
+    }
+
+    /// The move played if not even the first iteration completes: the table's,
+    /// else the first root move that may be searched.
+    fn fallback(&self) -> Option<Move> {
+        let root = self.pos;
+        let legal: Vec<Move> = root
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| self.root_allowed.is_empty() || self.root_allowed.contains(m))
+            .collect();
+        self.shared.tt.probe(root.hash()).and_then(|e| e.mv).filter(|m| legal.contains(m)).or(legal.first().copied())
+    }
+
+    /// Iterative deepening of `self.lines` lines (MultiPV, main thread only):
+    /// at each iteration the first line is the root's best move, each later
+    /// one the best of the root without the moves before it, each searched
+    /// with an aspiration window around its own last score. The first line
+    /// is exactly the single-line search (the later lines write to a table of
+    /// their own and leave the move-ordering history as they found it), so
+    /// MultiPV never changes the move played. A later line can score above
+    /// the first only by search noise (the root without a move is worth at
+    /// most the root): it is shown at the first's score. Returns the last
+    /// completed iteration's lines, best first; when time runs out after the
+    /// first line of an iteration, that line with the others of the
+    /// iteration before.
+    fn iterate_lines(&mut self, max_depth: u32, on_info: &mut dyn FnMut(&SearchInfo)) -> Vec<SearchInfo> {
+        self.side_tt = Some(Tt::new((self.shared.tt.megabytes() / 2).max(1)));
+        let mut done: Vec<(i32, SearchInfo)> = Vec::new();
+        for depth in 1..=max_depth {
+            self.depth_now = depth;
+            self.root_excluded.clear();
+            let mut now: Vec<(i32, SearchInfo)> = Vec::new();
+            let mut saved = None;
+            for k in 0..self.lines {
+                self.seldepth = 0;
+                self.root_best = None;
+                if k == 1 {
+                    saved = Some((self.history.clone(), self.stack.clone()));
+                    self.on_side = true;
+                }
+                let prev = done.get(k).map_or(0, |d| d.0);
+                let s = self.aspiration(depth as i32, prev);
+                if self.stopped {
+                    break;
+                }
+                let Some((m, _, pv)) = self.root_best.take() else { break };
+                self.root_excluded.push(m);
+                let info = SearchInfo {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    score: to_score(s),
+                    nodes: self.nodes,
+                    time: self.shared.start.elapsed(),
+                    pv,
+                    multipv: 0,
+                    hashfull: 0,
+                };
+                now.push((s, info));
+            }
+            self.root_excluded.clear();
+            self.on_side = false;
+            if let Some((history, stack)) = saved {
+                self.history = history;
+                self.stack = stack;
+            }
+            if now.len() < self.lines {
+                // Cut short: a first line found at this depth replaces the old first.
+                if let Some(first) = now.into_iter().next() {
+                    let m = first.1.pv[0];
+                    done.retain(|d| d.1.pv[0] != m);
+                    done.insert(0, first);
+                    done.truncate(self.lines);
+                }
+                break;
+            }
+            let first = now[0].0;
+            for line in &mut now[1..] {
+                if line.0 > first {
+                    line.0 = first;
+                    line.1.score = to_score(first);
+                }
+            }
+            now[1..].sort_by_key(|d| std::cmp::Reverse(d.0));
+            done = now;
+            self.flush();
+            let nodes = self.shared.nodes.load(Ordering::Relaxed);
+            let hashfull = self.shared.tt.hashfull();
+            for (k, (_, info)) in done.iter_mut().enumerate() {
+                info.multipv = k + 1;
+                info.nodes = nodes;
+                info.hashfull = hashfull;
+                on_info(info);
+            }
+            if let Some(soft) = self.shared.plan.soft
+                && self.shared.start.elapsed() >= soft
+            {
+                break;
+            }
+            if self.shared.abort.load(Ordering::Relaxed) || self.shared.stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        if done.is_empty() {
+            let mut info = self.empty_info();
+            info.pv = self.fallback().into_iter().collect();
+            return vec![info];
+        }
+        done.into_iter()
+            .enumerate()
+            .map(|(k, (_, mut info))| {
+                info.multipv = k + 1;
+                info
+            })
+            .collect()
     }
 
     /// One iteration with an aspiration window around the previous score.
@@ -826,6 +1018,10 @@ impl<'a, S: Width> Worker<'a, S> {
         } else {
             legal_into(&self.pos, &mut self.scratch, &mut moves);
             generated = true;
+            if root && self.root_restricted() {
+                let (allowed, excluded) = (&self.root_allowed, &self.root_excluded);
+                moves.retain(|m| (allowed.is_empty() || allowed.contains(m)) && !excluded.contains(m));
+            }
             if moves.is_empty() || (!root && self.pos.halfmove_clock() >= 100) {
                 let empty = moves.is_empty();
                 self.move_lists[ply] = moves;
@@ -990,6 +1186,12 @@ impl<'a, S: Width> Worker<'a, S> {
                 continue;
             }
             searched += 1;
+            if root
+                && let Some(report) = self.report.as_mut()
+                && self.shared.start.elapsed() >= CURRMOVE_AFTER
+            {
+                report(&CurrMove { depth: self.depth_now, mv: m, number: searched });
+            }
             let new_depth = depth - 1;
             let score = if searched == 1 {
                 -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true)
@@ -1077,8 +1279,16 @@ impl<'a, S: Width> Worker<'a, S> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(hash, best_move.or(tt_move), score_to_tt(best, ply), depth, bound);
+        // A root searched without some of its moves has no value of its own.
+        if !(root && self.root_restricted()) {
+            self.table().store(hash, best_move.or(tt_move), score_to_tt(best, ply), depth, bound);
+        }
         best
+    }
+
+    /// Whether the root's moves are cut down (`searchmoves`, MultiPV).
+    fn root_restricted(&self) -> bool {
+        !self.root_allowed.is_empty() || !self.root_excluded.is_empty()
     }
 
     /// The ordering score of `m`: good captures (MVV-LVA), promotions to the
@@ -1368,7 +1578,7 @@ impl<'a, S: Width> Worker<'a, S> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(hash, best_move, score_to_tt(best, ply), 0, bound);
+        self.table().store(hash, best_move, score_to_tt(best, ply), 0, bound);
         best
     }
 }

@@ -94,6 +94,11 @@ impl Tt {
         Tt { buckets, mask: count as u64 - 1, generation: 0 }
     }
 
+    /// The table's size in mebibytes (rounded down).
+    pub fn megabytes(&self) -> usize {
+        (self.buckets.len() * size_of::<Bucket>()) >> 20
+    }
+
     /// Empties the table.
     pub fn clear(&mut self) {
         for b in &mut self.buckets {

@@ -31,7 +31,8 @@ pub use multi::{
     format_multi_move, format_multi_position, parse_multi_move, parse_multi_position, render_multi_diagram,
 };
 pub use multi_record::{
-    MultiRecord, format_multi_result, multi_termination, parse_multi_records, parse_multi_result, write_multi_records,
+    MultiRecord, describe_multi_end, format_multi_resignation, format_multi_result, multi_game_termination,
+    multi_termination, parse_multi_records, parse_multi_resignation, parse_multi_result, write_multi_records,
 };
 pub use record::{
     Record, RecordError, RecordMove, RecordResult, ReplayError, parse_records, record_date, record_variants,

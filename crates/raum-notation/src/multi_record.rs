@@ -6,6 +6,14 @@
 //! a result that gives each side's score in turn order (`1-0-1-0`, `0-1-0`,
 //! `3/5-2/5-3/5-2/5`, `1/3-1/3-1/3`; `*` unfinished).
 //!
+//! A side that resigns is written where it resigned, between moves, as its
+//! name tag's word and `-resigns` (`Blue-resigns`; read in any case): RULES.md
+//! gives resigning no rule and PGN no token for it, and the web app's rule
+//! (docs/rules.md: every side for itself the side is out and its men leave
+//! the board, with teams its team loses) changes the position, so a record
+//! must say where it happened to replay what follows. It is not a move: the
+//! round it falls in still has one move per side still in.
+//!
 //! As with two-player records, reading is two steps: [`parse_multi_records`]
 //! reads the text without the rules, and [`MultiRecord::replay`] plays it,
 //! refusing a move by its round, side and text (`round 3, Red, 2c5-2d5: not
@@ -31,6 +39,13 @@
 //! let game = records[0].replay(v).unwrap();
 //! assert_eq!(game.moves().len(), 5);
 //! assert_eq!(game.position().mover().name, "Red");
+//!
+//! // Every side for itself, Blue resigns on its turn: Green moves next.
+//! let text = "[Variant \"triquetral-3p\"]\n[Result \"*\"]\n\n1. 6f3-6f4 Blue-resigns 3f6-4f6 2. 6g3-6g4 *\n";
+//! let v = MultiVariant::<raum_bitboard::Wide<4>>::at_width(MultiId::Triquetral3p);
+//! let game = parse_multi_records(text).unwrap()[0].replay(v).unwrap();
+//! assert_eq!(game.position().sides_in(), [0, 2]);
+//! assert!(MultiRecord::from_game(&game).to_string().ends_with("\n\n1. 6f3-6f4 Blue-resigns 3f6-4f6 2. 6g3-6g4 *\n"));
 //! ```
 
 use crate::multi::{format_multi_move, format_multi_position, parse_multi_move, parse_multi_position};
@@ -39,7 +54,9 @@ use crate::record::{
     push_comment, scan, write_tags, write_wrapped,
 };
 use raum_bitboard::CellSet;
-use raum_rules::multi::{MultiEnd, MultiGame, MultiId, MultiOutcome, MultiPosition, MultiVariant, SideDef};
+use raum_rules::multi::{
+    MultiAction, MultiEnd, MultiGame, MultiId, MultiOutcome, MultiPosition, MultiVariant, SideDef,
+};
 use raum_rules::{DrawReason, MultiFn, Points, Width};
 
 /// One game of a multi-player record file.
@@ -54,7 +71,8 @@ pub struct MultiRecord {
     pub first: (u32, usize),
     /// A comment before the first move.
     pub intro: Option<String>,
-    /// The moves in order, in coordinates as written.
+    /// The moves in order, in coordinates as written, and the resignations
+    /// where they happened (`Blue-resigns`, as written).
     pub moves: Vec<RecordMove>,
     /// Each side's score in turn order; `None` for `*`, a game not over
     /// (kept equal to the `Result` tag by [`MultiRecord::set_result`]).
@@ -129,30 +147,106 @@ pub fn parse_multi_result(s: &str) -> Result<Option<Vec<Points>>, String> {
 /// The `Termination` tag's value for a multi-player game the rules ended.
 /// Every side for itself, the game ends when one side is left: the others
 /// were taken out for having no legal move, which RULES.md treats alike in
-/// check or not, and this is written `checkmate` (the result says who won).
+/// check or not, and this is written `checkmate` (the result says who won);
+/// where a resignation left the last side, [`multi_game_termination`] says
+/// `resignation`.
 pub fn multi_termination(end: MultiEnd) -> &'static str {
     match end {
         MultiEnd::Checkmate { .. } | MultiEnd::LastSide { .. } => "checkmate",
         MultiEnd::Stalemate { .. } | MultiEnd::Draw(DrawReason::Stalemate) => "stalemate",
+        MultiEnd::Resignation { .. } => "resignation",
         MultiEnd::Draw(DrawReason::FiftyMoves) => "fifty-move",
         MultiEnd::Draw(DrawReason::Repetition) => "repetition",
         MultiEnd::Draw(DrawReason::BareKings) => "bare-kings",
     }
 }
 
-/// How a game ended, for messages: `0-1-0-1 (White is checkmated)`.
-fn describe<S: CellSet>(v: &MultiVariant<S>, o: &MultiOutcome) -> String {
-    let name = |s: usize| v.sides()[s].name;
-    let why = match o.end {
+/// The `Termination` tag's value for how `game` ended, `None` while it goes
+/// on: [`multi_termination`], except that every side for itself a last side
+/// left by a resignation won by `resignation` (a draw that a resignation
+/// brings about, such as only kings left, stays a draw).
+pub fn multi_game_termination<S: CellSet>(game: &MultiGame<S>) -> Option<&'static str> {
+    let o = game.outcome()?;
+    Some(match (o.end, game.actions().last()) {
+        (MultiEnd::LastSide { .. }, Some(MultiAction::Resign(_))) => "resignation",
+        (end, _) => multi_termination(end),
+    })
+}
+
+/// How the rules ended a game, for people: `Red is checkmated`, `Blue
+/// resigns`. `sides` are the game's sides in turn order (an index past them
+/// is named `?`).
+pub fn describe_multi_end(sides: &[SideDef], end: MultiEnd) -> String {
+    let name = |s: usize| sides.get(s).map_or("?", |d| d.name);
+    match end {
         MultiEnd::Checkmate { side } => format!("{} is checkmated", name(side)),
         MultiEnd::Stalemate { side } => format!("{} is stalemated", name(side)),
+        MultiEnd::Resignation { side } => format!("{} resigns", name(side)),
         MultiEnd::LastSide { side } => format!("{} is the last side in", name(side)),
         MultiEnd::Draw(DrawReason::BareKings) => "only kings are left".into(),
         MultiEnd::Draw(DrawReason::Repetition) => "threefold repetition".into(),
         MultiEnd::Draw(DrawReason::FiftyMoves) => "50 rounds without a capture or a pawn move".into(),
         MultiEnd::Draw(DrawReason::Stalemate) => "stalemate".into(),
-    };
-    format!("{} ({why})", format_multi_result(Some(&o.scores)))
+    }
+}
+
+/// How a game ended, for messages: `0-1-0-1 (White is checkmated)`.
+fn describe<S: CellSet>(v: &MultiVariant<S>, o: &MultiOutcome) -> String {
+    format!("{} ({})", format_multi_result(Some(&o.scores)), describe_multi_end(v.sides(), o.end))
+}
+
+/// The end of a resignation token: `Blue-resigns`.
+const RESIGNS: &str = "-resigns";
+
+/// A side's resignation as a movetext token: `Blue-resigns`.
+///
+/// ```
+/// use raum_notation::format_multi_resignation;
+/// use raum_rules::multi::{MultiId, MultiVariant};
+/// let v = MultiVariant::<raum_bitboard::Wide<4>>::at_width(MultiId::Triquetral3p);
+/// assert_eq!(format_multi_resignation(&v.sides()[1]), "Blue-resigns");
+/// ```
+pub fn format_multi_resignation(side: &SideDef) -> String {
+    format!("{}{RESIGNS}", side.name)
+}
+
+/// The side name of a token written as a resignation (`<name>-resigns`, in
+/// any case), whatever the name; `None` for any other token.
+fn resignation_name(text: &str) -> Option<&str> {
+    let cut = text.len().checked_sub(RESIGNS.len()).filter(|&cut| cut > 0 && text.is_char_boundary(cut))?;
+    text[cut..].eq_ignore_ascii_case(RESIGNS).then(|| &text[..cut])
+}
+
+/// Reads a resignation token of a game of `v`: `None` if `text` is not
+/// written as one, else the side that resigns (index in turn order) or why
+/// the name is not one of the game's sides.
+///
+/// ```
+/// use raum_notation::parse_multi_resignation;
+/// use raum_rules::multi::{MultiId, MultiVariant};
+/// let v = MultiVariant::<raum_bitboard::Wide<4>>::at_width(MultiId::Triquetral3p);
+/// assert_eq!(parse_multi_resignation(v, "GREEN-resigns"), Some(Ok(2)));
+/// assert_eq!(parse_multi_resignation(v, "2e3-2e4"), None);
+/// assert!(parse_multi_resignation(v, "Black-resigns").unwrap().unwrap_err().starts_with("Black is not a side"));
+/// ```
+pub fn parse_multi_resignation<S: CellSet>(v: &MultiVariant<S>, text: &str) -> Option<Result<usize, String>> {
+    let name = resignation_name(text)?;
+    let sides = v.sides();
+    Some(sides.iter().position(|s| s.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
+        let names: Vec<&str> = sides.iter().map(|s| s.name).collect();
+        format!("{name} is not a side of {} (its sides: {})", v.id(), names.join(", "))
+    }))
+}
+
+/// Plays one movetext token on `game`: a resignation, or a move of the side
+/// to move. Says why it cannot be played.
+fn apply<S: CellSet>(game: &mut MultiGame<S>, text: &str) -> Result<(), String> {
+    let pos = game.position();
+    if let Some(side) = parse_multi_resignation(pos.variant(), text) {
+        return game.resign(side?).map_err(|e| e.to_string());
+    }
+    let m = parse_multi_move(pos, text).map_err(|e| move_error_text(&e))?;
+    game.play(m).map_err(|_| "not legal here".to_string())
 }
 
 impl MultiRecord {
@@ -171,18 +265,22 @@ impl MultiRecord {
     }
 
     /// A record of `game`: its start (with `SetUp` and `FEN` unless it is the
-    /// game's start), its moves in coordinates, and the result and
-    /// `Termination` the rules give it ([`multi_termination`]; `*` if they do
-    /// not end it).
+    /// game's start), its moves in coordinates and its resignations
+    /// (`Blue-resigns`) in order, and the result and `Termination` the rules
+    /// give it ([`multi_game_termination`]; `*` if they do not end it).
     pub fn from_game<S: CellSet>(game: &MultiGame<S>) -> MultiRecord {
         let v = game.start().variant();
         let mut r = MultiRecord::new(v.id(), v.sides());
         r.set_start(game.start());
-        for &m in game.moves() {
-            r.push(format_multi_move(v, m), None);
+        for &a in game.actions() {
+            let text = match a {
+                MultiAction::Move(m) => format_multi_move(v, m),
+                MultiAction::Resign(side) => format_multi_resignation(&v.sides()[side]),
+            };
+            r.push(text, None);
         }
-        if let Some(o) = game.outcome() {
-            r.set_tag("Termination", multi_termination(o.end));
+        if let (Some(o), Some(termination)) = (game.outcome(), multi_game_termination(game)) {
+            r.set_tag("Termination", termination);
             r.set_result(Some(o.scores));
         }
         r
@@ -223,7 +321,8 @@ impl MultiRecord {
         format_multi_result(self.result.as_deref())
     }
 
-    /// Appends a move as written (coordinates), with an optional comment.
+    /// Appends a move as written (coordinates) or a resignation
+    /// ([`format_multi_resignation`]), with an optional comment.
     pub fn push(&mut self, text: impl Into<String>, comment: Option<String>) {
         self.moves.push(RecordMove { text: text.into(), comment });
     }
@@ -247,11 +346,13 @@ impl MultiRecord {
         }
     }
 
-    /// Plays the record's moves under `v`'s rules from its start. Refuses a
-    /// record of another game, a move that is not legal or not readable (by
-    /// its round, side and text), a move after the game ended, a result whose
-    /// number of scores is not the number of sides, and a result that
-    /// contradicts a game the rules ended (`*` included).
+    /// Plays the record's moves and resignations under `v`'s rules from its
+    /// start. Refuses a record of another game, a move that is not legal or
+    /// not readable (by its round, side to move and text), a resignation of a
+    /// side the game does not have or that is out already (the same way), a
+    /// move or resignation after the game ended, a result whose number of
+    /// scores is not the number of sides, and a result that contradicts a
+    /// game the rules ended (`*` included).
     pub fn replay<S: CellSet>(&self, v: &'static MultiVariant<S>) -> Result<MultiGame<S>, ReplayError> {
         let id = self.variant()?;
         if id != v.id() {
@@ -269,8 +370,7 @@ impl MultiRecord {
             if let Some(o) = game.outcome() {
                 return Err(fail(format!("the game was already over: {}", describe(v, &o))));
             }
-            let m = parse_multi_move(&pos, &rm.text).map_err(|e| fail(move_error_text(&e)))?;
-            game.play(m).map_err(|_| fail("not legal here".into()))?;
+            apply(&mut game, &rm.text).map_err(fail)?;
         }
         let said = || self.result_text();
         if let Some(scores) = &self.result
@@ -312,16 +412,12 @@ impl MultiRecord {
                 let mut last_round = None;
                 for rm in &self.moves {
                     let pos = game.position();
-                    let Some(m) = game.outcome().is_none().then(|| parse_multi_move(pos, &rm.text).ok()).flatten()
-                    else {
-                        break;
-                    };
                     let round = pos.fullmove_number();
                     let begins = match last_round {
                         Some(last) => round > last,
                         None => pos.sides_in().first() == Some(&pos.side_to_move()),
                     };
-                    if game.play(m).is_err() {
+                    if game.outcome().is_some() || apply(&mut game, &rm.text).is_err() {
                         break;
                     }
                     out.push((round, begins));
@@ -342,7 +438,12 @@ impl MultiRecord {
         }
         let mut at = sides_in.iter().position(|&s| s == to_move).unwrap_or(0);
         let mut begins = at == 0;
-        for _ in out.len()..self.moves.len() {
+        for rm in &self.moves[out.len()..] {
+            if resignation_name(&rm.text).is_some() {
+                // Not a turn: the rounds go on around it.
+                out.push((round, false));
+                continue;
+            }
             out.push((round, begins));
             at = (at + 1) % sides_in.len();
             begins = at == 0;
@@ -852,6 +953,190 @@ mod tests {
         let bare = one(&format!("{tags}\n\n{}\n", bare.join(" ")));
         assert_eq!(bare.first, (1, 2));
         assert_eq!(bare.to_string(), text);
+    }
+
+    /// The movetext's words, tags and comments left out.
+    fn movetext(text: &str) -> String {
+        let body = &text[text.find("\n\n").expect("a tag section") + 2..];
+        body.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn resignations_are_written_where_they_happened() {
+        let v = three();
+        let first = |g: &MultiGame<Wide<4>>| g.position().legal_moves()[0];
+        // Round 1: White moves, Blue resigns on its turn, Green moves. Round
+        // 2: White moves, and resigns while Green is to move: Green wins.
+        let mut game = MultiGame::new(MultiPosition::start(v));
+        game.play(first(&game)).unwrap();
+        game.resign(1).unwrap();
+        game.play(first(&game)).unwrap();
+        game.play(first(&game)).unwrap();
+        game.resign(0).unwrap();
+        let r = MultiRecord::from_game(&game);
+        let m = |i: usize| format_multi_move(v, game.moves()[i]);
+        let text = r.to_string();
+        let expected = format!("1. {} Blue-resigns {} 2. {} White-resigns 0-0-1", m(0), m(1), m(2));
+        assert_eq!(movetext(&text), expected, "{text}");
+        assert_eq!(r.tag("Termination"), Some("resignation"));
+        let back = one(&text);
+        assert_eq!(back, r);
+        assert_eq!(back.to_string(), text);
+        let replayed = back.replay(v).unwrap();
+        assert_eq!(replayed.actions(), game.actions());
+        assert_eq!(replayed.position(), game.position());
+        assert_eq!(replayed.outcome().map(|o| o.end), Some(MultiEnd::LastSide { side: 2 }));
+        // Said to be unfinished, it is refused as other endings are.
+        let mut open = back.clone();
+        open.set_result(None);
+        let e = open.replay(v).unwrap_err().to_string();
+        assert_eq!(e, "the record says *, but the game ended 0-0-1 (Green is the last side in)");
+
+        // A resignation that begins a round is numbered with it, on its turn or not.
+        for resigner in [0, 2] {
+            let mut game = MultiGame::new(MultiPosition::start(v));
+            for _ in 0..3 {
+                game.play(first(&game)).unwrap();
+            }
+            game.resign(resigner).unwrap();
+            for _ in 0..3 {
+                game.play(first(&game)).unwrap();
+            }
+            let m = |i: usize| format_multi_move(v, game.moves()[i]);
+            let name = v.sides()[resigner].name;
+            let text = MultiRecord::from_game(&game).to_string();
+            let expected = format!("1. {} {} {} 2. {name}-resigns {} {} 3. {} *", m(0), m(1), m(2), m(3), m(4), m(5));
+            assert_eq!(movetext(&text), expected, "{text}");
+            let back = one(&text);
+            assert_eq!(back.to_string(), text);
+            assert_eq!(back.replay(v).unwrap().position(), game.position());
+        }
+    }
+
+    #[test]
+    fn a_team_resignation_is_replayed_and_its_result_checked() {
+        let v = four();
+        let mut game = MultiGame::new(MultiPosition::start(v));
+        game.play(game.position().legal_moves()[0]).unwrap();
+        game.resign(1).unwrap();
+        let r = MultiRecord::from_game(&game);
+        let text = r.to_string();
+        assert!(text.contains("[Result \"1-0-1-0\"]") && text.contains("[Termination \"resignation\"]"), "{text}");
+        assert!(movetext(&text).ends_with(" Red-resigns 1-0-1-0"), "{text}");
+        let replayed = one(&text).replay(v).unwrap();
+        assert_eq!(replayed.outcome(), game.outcome());
+        // Read in any case; kept as written.
+        let lower = text.replace("Red-resigns", "red-RESIGNS");
+        assert_eq!(one(&lower).to_string(), lower);
+        assert_eq!(one(&lower).replay(v).unwrap().outcome(), game.outcome());
+        let head = "[Variant \"wing-table-4p\"]\n\n";
+        let error = |movetext: &str| one(&format!("{head}{movetext}")).replay(v).unwrap_err().to_string();
+        assert_eq!(
+            error("1. Red-resigns 0-1-0-1"),
+            "the record says 0-1-0-1, but the game ended 1-0-1-0 (Red resigns)"
+        );
+        assert_eq!(error("1. Red-resigns *"), "the record says *, but the game ended 1-0-1-0 (Red resigns)");
+        assert_eq!(
+            error("1. 2e3-2e4 Red-resigns 2c8-2d8 1-0-1-0"),
+            "round 1, Red, 2c8-2d8: the game was already over: 1-0-1-0 (Red resigns)"
+        );
+        assert_eq!(
+            error("1. Red-resigns Blue-resigns 1-0-1-0"),
+            "round 1, White, Blue-resigns: the game was already over: 1-0-1-0 (Red resigns)"
+        );
+    }
+
+    #[test]
+    fn bad_resignations_are_refused_by_name_and_round() {
+        let v = three();
+        let head = "[Variant \"triquetral-3p\"]\n\n";
+        let error = |movetext: &str| one(&format!("{head}{movetext}")).replay(v).unwrap_err().to_string();
+        assert_eq!(
+            error("1. 6f3-6f4 Purple-resigns *"),
+            "round 1, Blue, Purple-resigns: Purple is not a side of triquetral-3p (its sides: White, Blue, Green)"
+        );
+        assert_eq!(
+            error("1. 6f3-6f4 Black-resigns *"),
+            "round 1, Blue, Black-resigns: Black is not a side of triquetral-3p (its sides: White, Blue, Green)"
+        );
+        assert_eq!(
+            error("1. 6f3-6f4 Blue-resigns 3f6-4f6 2. blue-resigns *"),
+            "round 2, White, blue-resigns: Blue is already out of the game"
+        );
+        // A move of the side that resigned.
+        let game = one(&format!("{head}1. 6f3-6f4 Blue-resigns *")).replay(v).unwrap();
+        let blue_move = MultiPosition::start(v)
+            .play_copy(game.moves()[0])
+            .legal_moves()
+            .first()
+            .map(|&m| format_multi_move(v, m))
+            .unwrap();
+        let e = error(&format!("1. 6f3-6f4 Blue-resigns {blue_move} *"));
+        assert!(e.starts_with(&format!("round 1, Green, {blue_move}: ")), "{e}");
+        // `-resigns` alone names no side: read as a move, and refused as one.
+        assert!(error("1. -resigns *").starts_with("round 1, White, -resigns: "));
+        // A record that does not replay past a bad resignation is still written.
+        let text = format!("{head}1. 6f3-6f4 Purple-resigns 3f6-4f6 6g3-6g4 *\n");
+        assert_eq!(one(&text).to_string(), text);
+    }
+
+    /// Random games with random resignations, comments and tags, in every
+    /// multi-player game: written, read back equal, written again
+    /// identically, and replayed to the same actions, position and outcome.
+    #[test]
+    fn records_with_resignations_round_trip() {
+        struct Check(u64);
+        impl MultiFn for Check {
+            /// The resignations in the game.
+            type Output = usize;
+            fn call<S: Width>(self, v: &'static MultiVariant<S>) -> usize {
+                let mut state = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1;
+                let mut next = |n: usize| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state % n as u64) as usize
+                };
+                let mut game = MultiGame::new(MultiPosition::start(v));
+                let steps = next(80);
+                while game.actions().len() < steps && game.outcome().is_none() {
+                    let sides_in = game.position().sides_in();
+                    // With teams a resignation ends the game: rarer there.
+                    if next(if v.teams() { 60 } else { 12 }) == 0 {
+                        game.resign(sides_in[next(sides_in.len())]).unwrap();
+                    } else {
+                        let legal = game.position().legal_moves();
+                        game.play(legal[next(legal.len())]).unwrap();
+                    }
+                }
+                let mut r = MultiRecord::from_game(&game);
+                for i in 0..r.moves.len() {
+                    if next(5) == 0 {
+                        r.moves[i].comment = Some(format!("note {i}"));
+                    }
+                }
+                if next(3) == 0 {
+                    r.intro = Some("before".into());
+                }
+                let text = r.to_string();
+                let back = one(&text);
+                assert_eq!(back, r, "{text}");
+                assert_eq!(back.to_string(), text);
+                let replayed = back.replay(v).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                assert_eq!(replayed.actions(), game.actions(), "{text}");
+                assert_eq!(replayed.position(), game.position(), "{text}");
+                assert_eq!(replayed.outcome(), game.outcome(), "{text}");
+                assert_eq!(MultiRecord::from_game(&replayed).to_string(), MultiRecord::from_game(&game).to_string());
+                game.actions().iter().filter(|a| matches!(a, MultiAction::Resign(_))).count()
+            }
+        }
+        let mut resignations = 0;
+        for seed in 0..40 {
+            for id in MultiId::ALL {
+                resignations += id.dispatch(Check(seed));
+            }
+        }
+        assert!(resignations >= 40, "only {resignations} resignations");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::engine_pool::{EnginePool, PoolError};
 use crate::live::{Analysis, LiveGame, MoveError, new_game, replay_record};
 use crate::multi_room::{MultiRoom, SeatRequest, multi_of};
 use crate::store::{GameMeta, GameSummary, Store, StoreError, StoredMove, StoredResult, now};
-use raum_engine::{Limits, level_limits};
+use raum_engine::{Limits, Skill, level_limits};
 use raum_notation::{RecordResult, parse_records, record_date, termination_of};
 use raum_rules::{Color, Outcome, VariantId};
 use serde::{Deserialize, Serialize};
@@ -463,6 +463,21 @@ impl Room {
             limits.binc = inc;
         }
         limits
+    }
+
+    /// The engine's level for its next move (levels below the top choose
+    /// among the best moves at random), seeded by the game and the ply, so a
+    /// position of a game is always answered alike.
+    fn engine_skill(&self) -> Option<Skill> {
+        let Some((_, seat)) = &self.engine else { return None };
+        let level = match (seat.level, seat.movetime) {
+            (Some(l), _) => l,
+            (None, Some(_)) => return None,
+            (None, None) => 3,
+        };
+        let seed =
+            self.meta.id.bytes().fold(self.game.ply() as u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3));
+        Skill::new(level, seed)
     }
 
     fn stop_engine(&mut self) {
@@ -985,12 +1000,22 @@ impl Games {
         let stop = Arc::new(AtomicBool::new(false));
         room.thinking = Some(Arc::clone(&stop));
         let limits = room.engine_limits();
+        let skill = room.engine_skill();
         let snapshot = room.game.boxed_clone();
         room.rebuild();
         let (games, arc) = (Arc::clone(self), Arc::clone(room_arc));
         tokio::spawn(async move {
             let flag = Arc::clone(&stop);
-            let answer = games.pool.run(false, move |e| snapshot.analyse(e, &limits, flag)).await;
+            let answer = games
+                .pool
+                .run(false, move |e| {
+                    // The pool's engines are shared: the level is this search's only.
+                    e.set_skill(skill);
+                    let a = snapshot.analyse(e, &limits, flag);
+                    e.set_skill(None);
+                    a
+                })
+                .await;
             let mut room = arc.lock().await;
             let ours = matches!(&room.thinking, Some(s) if Arc::ptr_eq(s, &stop));
             if !ours || stop.load(Ordering::Relaxed) {

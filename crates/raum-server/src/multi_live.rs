@@ -4,22 +4,21 @@
 //! [`new_multi`] and [`replay_multi`] pick the width once, through
 //! [`MultiId::dispatch`].
 //!
-//! A game is a list of *events*: moves, and resignations. With teams a
+//! A game is a list of *events*: moves, and resignations, one for each of
+//! the rules core's actions ([`MultiGame::actions`]). With teams a
 //! resignation ends the game; every side for itself the side that resigns is
 //! out, as a side with no legal move is (docs/rules.md): its men leave the
-//! board and the turn passes on. The rules core takes sides out only for
-//! having no move, so the game after such a resignation goes on as a new
-//! [`MultiGame`] from the position without the side's men (a *segment*; no
-//! earlier position can recur, since each held those men).
+//! board and the turn passes on ([`MultiGame::resign`]).
 
 use crate::live::MoveError;
 use raum_engine::Limits;
 use raum_engine::multi::MultiEngine;
 use raum_notation::{
-    MultiRecord, format_multi_move, format_multi_position, multi_termination, parse_multi_move, parse_multi_position,
+    MultiRecord, format_multi_move, format_multi_position, multi_game_termination, parse_multi_move,
+    parse_multi_position,
 };
-use raum_rules::multi::{MultiEnd, MultiGame, MultiId, MultiOutcome, MultiPosition, MultiVariant, SideDef};
-use raum_rules::{DrawReason, Move, MultiFn, Points, Width};
+use raum_rules::multi::{MultiAction, MultiGame, MultiId, MultiOutcome, MultiPosition, MultiVariant, SideDef};
+use raum_rules::{Move, MultiFn, Points, Width};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 
@@ -111,6 +110,10 @@ pub trait LiveMulti: Send + Sync {
     fn undo(&mut self) -> bool;
     /// How the rules ended the game, if they did.
     fn outcome(&self) -> Option<MultiOutcome>;
+    /// The `Termination` word for how the rules ended it, as records write
+    /// it ([`raum_notation::multi_game_termination`]: `resignation` where a
+    /// resignation ended it).
+    fn termination(&self) -> Option<&'static str>;
     /// The start's position string.
     fn start_fen(&self) -> String;
     /// The position string now.
@@ -125,8 +128,9 @@ pub trait LiveMulti: Send + Sync {
     fn check(&self) -> Vec<usize>;
     /// Whether the side to move's royal is attacked.
     fn in_check(&self) -> bool;
-    /// The game as a record: start, moves, resignations as comments, and the
-    /// rules' result if they ended it (the caller adds names and other results).
+    /// The game as a record: start, moves and resignations (`Blue-resigns`),
+    /// and the rules' result and termination if they ended it (the caller
+    /// adds names and other results).
     fn record(&self) -> MultiRecord;
     /// The engine's move for the side to move, in coordinates.
     fn search(&self, engine: &mut MultiEngine, limits: &Limits, stop: &AtomicBool) -> Option<String>;
@@ -158,8 +162,13 @@ pub fn replay_multi(record: &MultiRecord) -> Result<Box<dyn LiveMulti>, String> 
         fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Self::Output {
             let game = self.0.replay(v).map_err(|e| e.to_string())?;
             let mut live = Multi::new(v, game.start().clone());
-            for &m in game.moves() {
-                live.push(m).map_err(|e| format!("a replayed move is refused: {e}"))?;
+            for &a in game.actions() {
+                match a {
+                    MultiAction::Move(m) => live.push(m).map_err(|e| format!("a replayed move is refused: {e}"))?,
+                    MultiAction::Resign(side) => {
+                        live.resign(side).map_err(|e| format!("a replayed resignation is refused: {e}"))?;
+                    }
+                }
             }
             Ok(Box::new(live))
         }
@@ -168,20 +177,11 @@ pub fn replay_multi(record: &MultiRecord) -> Result<Box<dyn LiveMulti>, String> 
     id.dispatch(Replay(record))
 }
 
-/// What an event did to the games, to take it back.
-#[derive(Clone, Copy, Debug)]
-enum Step {
-    Move,
-    /// A resignation; `true` if it started a new segment.
-    Resign(bool),
-}
-
 #[derive(Clone)]
 struct Multi<S: Width> {
     v: &'static MultiVariant<S>,
-    /// The game from its start, then one from each resignation that took a side out.
-    segments: Vec<MultiGame<S>>,
-    steps: Vec<Step>,
+    game: MultiGame<S>,
+    /// One per action of the game, in order.
     events: Vec<MultiEvent>,
     start: Vec<(usize, String)>,
 }
@@ -228,17 +228,11 @@ impl<S: Width> Multi<S> {
     fn new(v: &'static MultiVariant<S>, start: MultiPosition<S>) -> Self {
         let game = MultiGame::new(start);
         let start = men(game.position());
-        Multi { v, segments: vec![game], steps: Vec::new(), events: Vec::new(), start }
+        Multi { v, game, events: Vec::new(), start }
     }
 
     fn game(&self) -> &MultiGame<S> {
-        // There is always the first segment.
-        &self.segments[self.segments.len() - 1]
-    }
-
-    fn game_mut(&mut self) -> &mut MultiGame<S> {
-        let last = self.segments.len() - 1;
-        &mut self.segments[last]
+        &self.game
     }
 
     /// Plays a legal move.
@@ -246,7 +240,7 @@ impl<S: Width> Multi<S> {
         let v = self.v;
         let before = self.game().position().clone();
         let coord = format_multi_move(v, m);
-        self.game_mut().play(m).map_err(|_| format!("{coord}: not legal here"))?;
+        self.game.play(m).map_err(|_| format!("{coord}: not legal here"))?;
         let after = self.game().position();
         let check = attacked_royals(after);
         let mover = before.side_to_move();
@@ -264,7 +258,6 @@ impl<S: Width> Multi<S> {
             out: left(v, &before, after),
             changes: changes(&before, after),
         });
-        self.steps.push(Step::Move);
         Ok(())
     }
 }
@@ -305,14 +298,16 @@ impl<S: Width> LiveMulti for Multi<S> {
 
     fn resign(&mut self, side: usize) -> Result<Resigned, String> {
         let v = self.v;
-        let sides = v.sides();
-        let pos = self.game().position().clone();
-        let def = sides.get(side).ok_or_else(|| format!("{} has no side {side}", v.id()))?;
-        if !pos.is_in(side) {
-            return Err(format!("{} is already out of the game", def.name));
+        let before = self.game.position().clone();
+        self.game.resign(side).map_err(|e| e.to_string())?;
+        let def = &v.sides()[side];
+        let after = self.game.position();
+        // With teams the men stay, and the side is out all the same.
+        let mut out = left(v, &before, after);
+        if !out.contains(&side_key(def)) {
+            out.insert(0, side_key(def));
         }
-        let remaining: Vec<usize> = pos.sides_in().into_iter().filter(|&s| s != side).collect();
-        let mut event = MultiEvent {
+        self.events.push(MultiEvent {
             kind: "resign",
             coord: None,
             san: format!("{} resigns", def.name),
@@ -320,57 +315,19 @@ impl<S: Width> LiveMulti for Multi<S> {
             to: None,
             promotion: None,
             color: side_key(def),
-            number: pos.fullmove_number(),
-            check: attacked_royals(&pos),
-            out: vec![side_key(def)],
-            changes: Vec::new(),
-        };
-        let (ends, new_segment) = if v.teams() {
-            let team = def.team;
-            let scores = sides.iter().map(|s| if s.team == team { Points::ZERO } else { Points::ONE }).collect();
-            (Some(scores), false)
-        } else if let [last] = remaining[..] {
-            let scores = (0..sides.len()).map(|s| if s == last { Points::ONE } else { Points::ZERO }).collect();
-            (Some(scores), false)
-        } else {
-            // Out like a side with no legal move: its men leave the board and,
-            // if it was to move, the turn passes to the next side still in.
-            let men: Vec<_> = pos.men().into_iter().filter(|&(_, s, _)| s as usize != side).collect();
-            let mover = pos.side_to_move();
-            let (to_move, fullmove) = if mover == side {
-                let next = (1..sides.len()).map(|i| (side + i) % sides.len()).find(|s| remaining.contains(s));
-                let next = next.ok_or("no side is left to move")?;
-                (next, pos.fullmove_number() + u32::from(next <= side))
-            } else {
-                (mover, pos.fullmove_number())
-            };
-            let after = MultiPosition::from_men(v, &men, to_move, pos.halfmove_clock(), fullmove)
-                .map_err(|e| format!("the position after the resignation: {e}"))?;
-            let game = MultiGame::new(after);
-            let now = game.position();
-            event.check = attacked_royals(now);
-            event.out = left(v, &pos, now);
-            event.changes = changes(&pos, now);
-            self.segments.push(game);
-            (None, true)
-        };
-        self.events.push(event);
-        self.steps.push(Step::Resign(new_segment));
-        Ok(Resigned { ends })
+            number: before.fullmove_number(),
+            check: attacked_royals(after),
+            out,
+            changes: changes(&before, after),
+        });
+        Ok(Resigned { ends: self.game.outcome().map(|o| o.scores) })
     }
 
     fn undo(&mut self) -> bool {
-        let Some(step) = self.steps.pop() else { return false };
-        self.events.pop();
-        match step {
-            Step::Move => {
-                self.game_mut().undo();
-            }
-            Step::Resign(true) => {
-                self.segments.pop();
-            }
-            Step::Resign(false) => {}
+        if !self.game.undo() {
+            return false;
         }
+        self.events.pop();
         true
     }
 
@@ -378,8 +335,12 @@ impl<S: Width> LiveMulti for Multi<S> {
         self.game().outcome()
     }
 
+    fn termination(&self) -> Option<&'static str> {
+        multi_game_termination(&self.game)
+    }
+
     fn start_fen(&self) -> String {
-        format_multi_position(self.segments[0].start())
+        format_multi_position(self.game.start())
     }
 
     fn fen(&self) -> String {
@@ -424,34 +385,7 @@ impl<S: Width> LiveMulti for Multi<S> {
     }
 
     fn record(&self) -> MultiRecord {
-        let v = self.v;
-        let mut r = MultiRecord::new(v.id(), v.sides());
-        r.set_start(self.segments[0].start());
-        for (step, event) in self.steps.iter().zip(&self.events) {
-            match step {
-                Step::Move => r.push(event.coord.clone().unwrap_or_default(), None),
-                Step::Resign(new_segment) => {
-                    let text = if *new_segment {
-                        format!("{}; its men leave the board", event.san)
-                    } else {
-                        event.san.clone()
-                    };
-                    let slot = match r.moves.last_mut() {
-                        Some(m) => &mut m.comment,
-                        None => &mut r.intro,
-                    };
-                    *slot = Some(match slot.take() {
-                        Some(c) => format!("{c} {text}"),
-                        None => text,
-                    });
-                }
-            }
-        }
-        if let Some(o) = self.outcome() {
-            r.set_tag("Termination", multi_termination(o.end));
-            r.set_result(Some(o.scores));
-        }
-        r
+        MultiRecord::from_game(&self.game)
     }
 
     fn search(&self, engine: &mut MultiEngine, limits: &Limits, stop: &AtomicBool) -> Option<String> {
@@ -461,20 +395,6 @@ impl<S: Width> LiveMulti for Multi<S> {
 
     fn boxed_clone(&self) -> Box<dyn LiveMulti> {
         Box::new(self.clone())
-    }
-}
-
-/// How the rules ended a game, for people: `Red is checkmated`.
-pub fn describe_end(sides: &[SideDef], end: MultiEnd) -> String {
-    let name = |s: usize| sides.get(s).map_or("?", |d| d.name);
-    match end {
-        MultiEnd::Checkmate { side } => format!("{} is checkmated", name(side)),
-        MultiEnd::Stalemate { side } => format!("{} is stalemated", name(side)),
-        MultiEnd::LastSide { side } => format!("{} is the last side in", name(side)),
-        MultiEnd::Draw(DrawReason::BareKings) => "only kings are left".into(),
-        MultiEnd::Draw(DrawReason::Repetition) => "threefold repetition".into(),
-        MultiEnd::Draw(DrawReason::FiftyMoves) => "50 rounds without a capture or a pawn move".into(),
-        MultiEnd::Draw(DrawReason::Stalemate) => "stalemate".into(),
     }
 }
 
@@ -523,8 +443,15 @@ mod tests {
         // White resigns out of turn: Green is the last side in.
         let r = g.resign(0).unwrap();
         assert_eq!(r.ends, Some(vec![Points::ZERO, Points::ZERO, Points::ONE]));
-        let record = g.record().to_string();
-        assert!(record.contains("{Blue resigns; its men leave the board White resigns}"), "{record}");
+        assert_eq!(g.events()[2].out, vec!["white"]);
+        assert!(!g.fen().contains('w'), "no White men: {}", g.fen());
+        let record = g.record();
+        assert_eq!(record.tag("Termination"), Some("resignation"));
+        let text = record.to_string();
+        assert!(text.contains(&format!("1. {m} Blue-resigns White-resigns 0-0-1")), "{text}");
+        // The record replays to the same game.
+        let again = replay_multi(&raum_notation::parse_multi_records(&text).unwrap()[0]).unwrap();
+        assert_eq!((again.fen(), again.events()), (g.fen(), g.events()));
         // Taken back, one event at a time.
         assert!(g.undo() && g.undo());
         assert_eq!(g.sides_in(), vec![0, 1, 2]);
@@ -538,6 +465,13 @@ mod tests {
         let r = g.resign(1).unwrap();
         assert_eq!(r.ends, Some(vec![Points::ONE, Points::ZERO, Points::ONE, Points::ZERO]));
         assert_eq!(g.events()[0].changes, vec![], "with teams the men stay");
-        assert_eq!(g.record().intro.as_deref(), Some("Red resigns"));
+        assert_eq!(g.events()[0].out, vec!["red"]);
+        assert_eq!(g.outcome().map(|o| o.scores), r.ends);
+        assert_eq!(g.termination(), Some("resignation"));
+        let record = g.record();
+        assert_eq!(record.moves[0].text, "Red-resigns");
+        assert_eq!(record.result_text(), "1-0-1-0");
+        assert!(g.undo());
+        assert_eq!(g.outcome(), None);
     }
 }

@@ -13,10 +13,12 @@ use crate::games::{
     AnyRoom, Created, Games, MAX_MOVETIME_MS, NewGame, Refusal, clean_name, new_id, new_token, same_secret,
 };
 use crate::live::MoveError;
-use crate::multi_live::{LiveMulti, MultiEvent, MultiMoveView, describe_end, new_multi, replay_multi, side_key};
+use crate::multi_live::{LiveMulti, MultiEvent, MultiMoveView, new_multi, replay_multi, side_key};
 use crate::store::{GameMeta, StoredMove, StoredResult, now};
 use raum_engine::Limits;
-use raum_notation::{format_multi_result, multi_termination, parse_multi_records, parse_multi_result, record_date};
+use raum_notation::{
+    describe_multi_end, format_multi_result, multi_termination, parse_multi_records, parse_multi_result, record_date,
+};
 use raum_rules::Points;
 use raum_rules::multi::{MultiId, SideDef};
 use serde::{Deserialize, Serialize};
@@ -316,12 +318,19 @@ impl MultiRoom {
         serde_json::to_string(&view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}")).into()
     }
 
-    /// The result the rules give now, if any.
+    /// The result the rules give the game, if they ended it, with the
+    /// reason records give it (`resignation` where a resignation ended it).
     fn rules_result(&self) -> Option<MultiResult> {
         let sides = self.game.sides();
-        self.game
-            .outcome()
-            .map(|o| MultiResult::new(sides, o.scores, multi_termination(o.end), &describe_end(sides, o.end)))
+        let o = self.game.outcome()?;
+        let reason = self.game.termination().unwrap_or_else(|| multi_termination(o.end));
+        Some(match self.game.events().last() {
+            Some(e) if reason == "resignation" && e.kind == "resign" => {
+                let said = resignation_text(sides, self.game.teams(), e, &o.scores);
+                MultiResult::new(sides, o.scores, reason, &said)
+            }
+            _ => MultiResult::new(sides, o.scores, reason, &describe_multi_end(sides, o.end)),
+        })
     }
 
     fn stop_engine(&mut self) {
@@ -719,16 +728,10 @@ impl Games {
         if room.seats[side].movetime.is_some() {
             return Err(Refusal::new(409, format!("{} is Raum's seat, and Raum plays on", room.side_name(side))));
         }
-        let resigned = room.game.resign(side).map_err(|e| Refusal::new(409, e))?;
+        room.game.resign(side).map_err(|e| Refusal::new(409, e))?;
         let sides = room.game.sides();
-        let result = match resigned.ends {
-            Some(scores) => {
-                let (teams, event) = (room.game.teams(), room.game.events().last().cloned());
-                let said = event.map_or_else(String::new, |e| resignation_text(sides, teams, &e, &scores));
-                Some(MultiResult::new(sides, scores, "resignation", &said))
-            }
-            None => room.rules_result(),
-        };
+        // A resignation that ends the game is its result's reason (rules_result).
+        let result = room.rules_result();
         // Whatever was being searched is another position now.
         room.stop_engine();
         let letter = sides[side].letter;

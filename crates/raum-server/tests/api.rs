@@ -659,7 +659,76 @@ async fn resignations_end_a_team_game_and_take_a_free_for_all_side_out() {
     assert_eq!(coords(&st), ["Blue resigns", mv.as_str(), "Green resigns"]);
     let (_, pgn) = s.get(&format!("/api/games/{id}/pgn")).await;
     let text = pgn.as_str().expect("text");
-    assert!(text.contains("{Blue resigns; its men leave the board}") && text.contains("1-0-0"), "{text}");
+    assert!(text.contains(" Blue-resigns ") && text.contains(" Green-resigns 1-0-0"), "{text}");
+    assert!(text.contains("[Termination \"resignation\"]"), "{text}");
+    let record = &raum_notation::parse_multi_records(text).expect("reads back")[0];
+    assert_eq!(
+        raum_server::multi_live::replay_multi(record).expect("replays").outcome().map(|o| o.scores.len()),
+        Some(3)
+    );
+}
+
+#[tokio::test]
+async fn a_record_with_a_resignation_mid_game_replays() {
+    use raum_notation::{MultiRecord, format_multi_position, parse_multi_records};
+    use raum_rules::multi::{MultiAction, MultiVariant};
+    let mut s = Server::new("multi-resign-record");
+    let (id, t) = s.create(json!({"variant": "triquetral-3p", "mode": "local"})).await;
+    let token = &t["white"];
+    let play_first = |ply: usize| {
+        let s = &s;
+        let id = id.clone();
+        async move {
+            let st = s.state(&id).await;
+            let mv = st["legal"][0]["coord"].as_str().expect("a move").to_string();
+            let (status, st) = s.play(&id, token, ply, &mv).await;
+            assert_eq!(status, StatusCode::OK, "{st}");
+            st
+        }
+    };
+    // Two rounds and White's move of the third; Blue resigns on its turn;
+    // Green and White play on.
+    for ply in 0..7 {
+        play_first(ply).await;
+    }
+    let (status, st) = s.post(&format!("/api/games/{id}/resign"), json!({"token": token, "side": "blue"})).await;
+    assert_eq!(status, StatusCode::OK, "{st}");
+    assert_eq!((&st["result"], &st["side"]), (&Value::Null, &json!("green")));
+    play_first(8).await;
+    let st = play_first(9).await;
+    assert_eq!((&st["ply"], &st["side"]), (&json!(10), &json!("green")));
+
+    let (_, pgn) = s.get(&format!("/api/games/{id}/pgn")).await;
+    let text = pgn.as_str().expect("text");
+    let sans = coords(&st);
+    let round3 = format!("3. {} Blue-resigns {} 4. {} ", sans[6], sans[8], sans[9]);
+    assert!(text.split_whitespace().collect::<Vec<_>>().join(" ").contains(&round3), "{round3} in {text}");
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+
+    // raum_notation replays it to the game's position...
+    let record = &parse_multi_records(text).expect("reads back")[0];
+    let v = MultiVariant::<raum_bitboard::Wide<4>>::at_width(MultiId::Triquetral3p);
+    let game = record.replay(v).expect("replays");
+    assert_eq!(format_multi_position(game.position()), st["fen"].as_str().expect("fen"));
+    assert_eq!(game.actions()[7], MultiAction::Resign(1));
+    assert_eq!((game.actions().len(), game.position().sides_in()), (10, vec![0, 2]));
+    assert_eq!(
+        MultiRecord::from_game(&game).to_string().split_once("\n\n").map(|x| x.1),
+        text.split_once("\n\n").map(|x| x.1)
+    );
+    // ...and so does the web app's reader, event for event.
+    let live = raum_server::multi_live::replay_multi(record).expect("replays");
+    assert_eq!((live.fen().as_str(), live.ply()), (st["fen"].as_str().expect("fen"), 10));
+    assert_eq!(serde_json::to_value(live.events()).expect("events"), st["moves"]);
+    // A game continued from the record, and the stored game after a restart, are the same game.
+    let (status, created) = s.post("/api/games", json!({"mode": "local", "pgn": text})).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!((&created["state"]["fen"], &created["state"]["moves"]), (&st["fen"], &st["moves"]));
+    s.restart();
+    let after = s.state(&id).await;
+    for field in ["moves", "fen", "side", "ply", "sides", "legal"] {
+        assert_eq!(after[field], st[field], "{field} after a restart");
+    }
 }
 
 #[tokio::test]

@@ -1,11 +1,16 @@
 //! Game records in every variant: a record of a random game, with tags of
 //! every kind (unknown ones included), comments and any result, writes, reads
 //! back equal, writes again identically, and replays to the game's position.
+//! The same for the multi-player games, with sides resigning at random.
 
 use proptest::prelude::*;
 use raum_conformance::rng::Rng;
-use raum_notation::{Record, RecordResult, format_position, parse_records, write_records};
-use raum_rules::{Game, Position, Variant, VariantFn, VariantId, Width};
+use raum_notation::{
+    MultiRecord, Record, RecordResult, format_multi_position, format_position, parse_multi_records, parse_records,
+    write_records,
+};
+use raum_rules::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
+use raum_rules::{Game, MultiFn, Points, Position, Variant, VariantFn, VariantId, Width};
 
 /// Words for comments and tag values, awkward ones included.
 const WORDS: &[&str] =
@@ -113,5 +118,79 @@ fn a_file_of_several_variants() {
     assert_eq!(parse_records(&text).unwrap(), records);
     for (r, id) in records.iter().zip(VariantId::ALL) {
         assert_eq!(r.variant().unwrap(), id);
+    }
+}
+
+/// A random game of a multi-player game `v` in which, now and then, a side
+/// still in resigns (on its turn or not; with teams that ends the game), as a
+/// record with random comments and tags, and a result where the rules give none.
+fn random_multi_record<S: Width>(
+    v: &'static MultiVariant<S>,
+    seed: u64,
+    actions: usize,
+) -> (MultiRecord, MultiGame<S>) {
+    let mut rng = Rng::new(seed);
+    let mut game = MultiGame::new(MultiPosition::start(v));
+    // Resignations are rarer with teams, where the first ends the game.
+    let odds = if v.teams() { 80 } else { 15 };
+    while game.actions().len() < actions && game.outcome().is_none() {
+        if rng.below(odds) == 0 {
+            let sides_in = game.position().sides_in();
+            game.resign(sides_in[rng.below(sides_in.len())]).unwrap();
+        } else {
+            let moves = game.position().legal_moves();
+            game.play(moves[rng.below(moves.len())]).unwrap();
+        }
+    }
+    let mut r = MultiRecord::from_game(&game);
+    r.set_tag(v.sides()[rng.below(v.sides().len())].name, &words(&mut rng, 2));
+    r.set_tag("Annotator", &words(&mut rng, 3));
+    if game.outcome().is_none() && rng.below(3) == 0 {
+        let n = v.sides().len();
+        r.set_result(Some((0..n).map(|s| if s == 0 { Points::ONE } else { Points::ZERO }).collect()));
+    }
+    if rng.below(3) == 0 {
+        let n = 1 + rng.below(4);
+        r.intro = Some(words(&mut rng, n));
+    }
+    for m in &mut r.moves {
+        if rng.below(4) == 0 {
+            let n = 1 + rng.below(12);
+            m.comment = Some(words(&mut rng, n));
+        }
+    }
+    (r, game)
+}
+
+struct MultiRoundTrip {
+    seed: u64,
+    actions: usize,
+}
+
+impl MultiFn for MultiRoundTrip {
+    type Output = Result<(), TestCaseError>;
+    fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Self::Output {
+        let (record, game) = random_multi_record(v, self.seed, self.actions);
+        let text = record.to_string();
+        let back = parse_multi_records(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(back.len(), 1);
+        prop_assert_eq!(&back[0], &record, "read back differently:\n{}", text);
+        prop_assert_eq!(back[0].to_string(), text.clone());
+        let replayed = back[0].replay(v).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(replayed.actions(), game.actions(), "{}", text);
+        prop_assert_eq!(format_multi_position(replayed.position()), format_multi_position(game.position()));
+        prop_assert_eq!(replayed.outcome(), game.outcome());
+        Ok(())
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn multi_player_records_with_resignations_round_trip(seed in any::<u64>(), actions in 0usize..150) {
+        for id in MultiId::ALL {
+            id.dispatch(MultiRoundTrip { seed, actions })?;
+        }
     }
 }

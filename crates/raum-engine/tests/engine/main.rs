@@ -1,10 +1,13 @@
 //! The engine's tests, one binary (the soak, which switches on full
-//! consistency checks for its whole process, is its own): search, the forced
-//! mates, Savard's scored stalemate, and every board width.
+//! consistency checks for its whole process, is its own): search, analysis
+//! and levels, the forced mates, Savard's scored stalemate, every board width, and the multi-player
+//! searches.
 
+mod analysis;
 #[path = "../common/mod.rs"]
 mod common;
 mod mates;
+mod multi;
 mod search;
 mod stalemate;
 mod widths;

@@ -27,7 +27,7 @@ mod game;
 mod position;
 mod variant;
 
-pub use game::{MultiEnd, MultiGame, MultiOutcome};
+pub use game::{MultiAction, MultiEnd, MultiGame, MultiOutcome, ResignError};
 pub use position::{MultiPosition, MultiUndo};
 pub use variant::{MultiSetupError, MultiVariant};
 

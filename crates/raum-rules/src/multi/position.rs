@@ -424,13 +424,28 @@ impl<S: CellSet> MultiPosition<S> {
     /// legal move when every side plays for itself): its men leave the board
     /// and the turn passes to the next side still in. The clocks run on.
     pub fn remove_side(&mut self) {
-        let s = self.to_move as usize;
-        for cell in self.by_side[s].cells() {
+        self.take_out(self.to_move as usize);
+    }
+
+    /// Takes `side` out of the game whether or not it is to move (a side
+    /// resigning every side for itself is out as a side with no legal move
+    /// is, docs/rules.md): its men leave the board and, if it was to move,
+    /// the turn passes to the next side still in (the round going up when
+    /// the turn passes back to a side earlier in the turn order). The clocks
+    /// run on. The hash follows man by man, as in [`MultiPosition::play`].
+    /// A side that is out already, or one that does not exist, is left alone.
+    pub fn take_out(&mut self, side: usize) {
+        if side >= self.v.sides.len() {
+            return;
+        }
+        for cell in self.by_side[side].cells() {
             if let Some((_, kind)) = self.man_at(cell) {
-                self.take(s, kind, cell);
+                self.take(side, kind, cell);
             }
         }
-        self.pass_turn();
+        if side == self.to_move as usize {
+            self.pass_turn();
+        }
     }
 
     /// Whether only royals are left on the board.
