@@ -31,6 +31,11 @@ test('three moves against the engine at level 1, each answered', async () => {
   await page.selectOption('#variant', 'five-up');
   await page.click('label.seg-radio:has(input[value="engine"])');
   await page.check('input[name="strength"][value="level"]');
+  // Every level, each with the Elo measured in this game, the top one the full engine.
+  const levels = await page.$$eval('#level option', (o) => o.map((x) => x.textContent));
+  assert.ok(levels.length >= 10, levels.join(', '));
+  assert.match(levels[0], /^1 \(Elo \d+\)$/);
+  assert.equal(levels[levels.length - 1], `${levels.length} (full strength)`);
   await page.selectOption('#level', '1');
   await page.click('label.seg-radio:has(input[name="color"][value="white"])');
   await page.click('#create');

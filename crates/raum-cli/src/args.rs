@@ -49,8 +49,8 @@ pub enum Command {
     /// `setoption name UCI_Variant value raumschach`, `position startpos moves
     /// Ec2-Ec4`, `go depth 6`, `stop`, `quit`).
     Uci,
-    /// Play games between two players (engine:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC]
-    /// with optional ,off=FEATURE, ,on=FEATURE, ,PARAMETER=N (a search
+    /// Play games between two players (engine:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC]|
+    /// level=L|elo=E with optional ,lines=N,spread=CP, ,off=FEATURE, ,on=FEATURE, ,PARAMETER=N (a search
     /// parameter such as rfp-margin) and ,eval=FILE; uci:LIMITS:COMMAND for an
     /// external engine; random; greedy) in colour-swapped pairs, and print the
     /// score, Elo, pentanomial pair counts and an SPRT verdict for player A.
@@ -127,11 +127,11 @@ pub struct PlayArgs {
     /// (sides not named are people).
     #[arg(long)]
     pub seats: Option<String>,
-    /// With --engine: strength from 1 (a beginner can win) to 10 (the full engine); the
+    /// With --engine: strength from 1 (a beginner can win) to 17 (the full engine); the
     /// lower levels search less and now and then choose a worse move.
     #[arg(long)]
     pub level: Option<u32>,
-    /// With --level below 10: the seed of the engine's choices, so that a game can be
+    /// With --level below 17: the seed of the engine's choices, so that a game can be
     /// repeated (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -209,7 +209,9 @@ pub struct MatchArgs {
     pub variant: String,
     /// Player A (the statistics are from A's point of view): `engine:nodes=5000`,
     /// `engine:movetime=100,off=null-move`, `engine:depth=6,eval=terms.txt`, `engine:tc=10+0.1`,
-    /// `engine:level=3` (a skill level, 1 to 10, fractions mix two levels),
+    /// `engine:level=3` (a skill level, 1 to 17, fractions mix two levels), `engine:elo=600`
+    /// (that strength on the variant's measured scale), `engine:depth=1,lines=256,spread=250`
+    /// (a level's way of choosing, one's own),
     /// `uci:movetime=100,Hash=64:./other-engine --uci`, `random` or `greedy`.
     #[arg(long)]
     pub a: Option<String>,

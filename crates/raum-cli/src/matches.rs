@@ -5,13 +5,19 @@
 //! - `engine:nodes=N`, `engine:movetime=MS`, `engine:depth=D`,
 //!   `engine:tc=BASE+INC` (a clock, see [`crate::clock`]): Raum's engine on
 //!   one thread with its own 16 MB table (cleared before each game);
-//!   `engine:level=L` plays at a level (1 to 10, or between two: `2.5`; see
+//!   `engine:level=L` plays at a level (1 to 17, or between two: `2.5`; see
 //!   `raum_engine::Skill`), within its budget and any limit also given;
+//!   `engine:elo=E` at the strength of Elo `E` on the variant's measured
+//!   scale (`raum_engine::strength_for_elo`, as the protocol's `UCI_Elo`);
+//!   `engine:depth=1,lines=N,spread=CP` chooses as a level does, with a
+//!   choice of one's own (how the levels were calibrated);
 //! - `uci:LIMITS:COMMAND`: an external engine over the protocol;
 //! - `random`: a uniformly random legal move (seeded);
-//! - `greedy`: a one-ply capturer: it takes the most valuable piece it can
-//!   (P 1, N 3, B 3, U 3, R 5, G 6, W 7, Q 9, by letter; anything else 0),
-//!   breaking ties and choosing among non-captures at random (seeded).
+//! - `greedy`: a one-ply player: it mates when it can, else takes the most
+//!   valuable piece it can (P 1, N 3, B 3, U 3, R 5, G 6, W 7, Q 9, by letter;
+//!   anything else 0), breaking ties and choosing among non-captures at
+//!   random (seeded). Taking the mate is what makes it an anchor: without it
+//!   a greedy player wins its material and then wanders into the 50-move rule.
 //!
 //! Games are scored as the rules score them: a win 1, a draw 1/2, and on
 //! Savard's boards a stalemate 3/5 to the side that stalemates and 2/5 to
@@ -30,7 +36,10 @@ use crate::records;
 use crate::stats;
 use crate::uci_client::{Said, UciEngine};
 use anyhow::{Context, Result, bail};
-use raum_engine::{Engine, EvalParams, Feature, Features, LEVELS, Limits, Score, SearchParams, Skill};
+use raum_engine::{
+    Engine, EvalParams, Feature, Features, LEVELS, Level, Limits, Score, SearchParams, Skill, level_elos,
+    strength_for_elo,
+};
 use raum_notation::{Record, RecordResult, format_move, format_position, parse_position, termination_of};
 use raum_rules::{
     Color, DrawReason, Game, Move, MoveKind, Outcome, Points, Position, Variant, VariantFn, VariantId, Width,
@@ -75,8 +84,10 @@ pub enum Spec {
         features: Features,
         params: SearchParams,
         eval: Option<EvalParams>,
-        /// A playing level (1.0..=10.0), if not the full engine.
+        /// A playing level (1.0..=17.0), if not the full engine.
         level: Option<f64>,
+        /// A level's choice of one's own: lines to choose among, and the spread.
+        choice: Option<(usize, i32)>,
     },
     /// An external engine speaking the protocol: its limits, `setoption`s and command line.
     Uci {
@@ -89,7 +100,7 @@ pub enum Spec {
     Greedy,
 }
 
-const KNOWN: &str = "engine:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC]|level=L[,off=FEATURE][,on=FEATURE][,PARAMETER=N][,eval=FILE], \
+const KNOWN: &str = "engine:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC]|level=L|elo=E[,lines=N,spread=CP][,off=FEATURE][,on=FEATURE][,PARAMETER=N][,eval=FILE], \
                      uci:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC][,OPTION=VALUE]:COMMAND, random, greedy";
 
 /// Reads one `key=value` limit into `limits` or `tc`; `false` if `key` is no limit.
@@ -164,6 +175,7 @@ pub fn parse_spec(text: &str, id: VariantId) -> Result<Spec> {
     let mut params = SearchParams::for_variant(id);
     let mut eval = None;
     let mut level = None;
+    let (mut lines, mut spread) = (None, None);
     for item in rest.split(',').map(str::trim).filter(|i| !i.is_empty()) {
         let Some((key, value)) = item.split_once('=') else {
             bail!("player '{text}': '{item}' is not KEY=VALUE (players: {KNOWN})");
@@ -180,7 +192,38 @@ pub fn parse_spec(text: &str, id: VariantId) -> Result<Spec> {
                     .ok()
                     .filter(|l| (1.0..=f64::from(LEVELS)).contains(l))
                     .with_context(|| format!("player '{text}': level must be from 1 to {LEVELS}, not '{value}'"))?;
-                level = Some(l);
+                if level.replace(l).is_some() {
+                    bail!("player '{text}': one of level and elo, once");
+                }
+            }
+            "elo" => {
+                let (scale, own) = level_elos(id);
+                let (lo, hi) = (scale[0], scale[scale.len() - 1]);
+                let elo: f64 = value.trim().parse().ok().filter(|e| (lo..=hi).contains(e)).with_context(|| {
+                    format!(
+                        "player '{text}': elo must be on {}'s measured scale, {lo} to {hi}{}, not '{value}'",
+                        id.name(),
+                        if own { "" } else { " (Five Up's)" }
+                    )
+                })?;
+                if level.replace(strength_for_elo(id, elo).0).is_some() {
+                    bail!("player '{text}': one of level and elo, once");
+                }
+            }
+            "lines" => {
+                let n: usize = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|&n| (1..=256).contains(&n))
+                    .with_context(|| format!("player '{text}': lines must be from 1 to 256, not '{value}'"))?;
+                lines = Some(n);
+            }
+            "spread" => {
+                let cp: i32 = value.trim().parse().ok().filter(|&cp| cp >= 0).with_context(|| {
+                    format!("player '{text}': spread must be a number of centipawns, 0 or more, not '{value}'")
+                })?;
+                spread = Some(cp);
             }
             "off" => {
                 let f: Feature = value.parse().with_context(|| format!("player '{text}'"))?;
@@ -202,7 +245,8 @@ pub fn parse_spec(text: &str, id: VariantId) -> Result<Spec> {
                 params.set(other, value).with_context(|| format!("player '{text}'"))?;
             }
             other => bail!(
-                "player '{text}': unknown engine setting '{other}' (nodes, movetime, depth, level, off, on, eval, or a \
+                "player '{text}': unknown engine setting '{other}' (nodes, movetime, depth, level, elo, lines, spread, \
+                 off, on, eval, or a \
                  search parameter: {})",
                 SearchParams::names().collect::<Vec<_>>().join(", ")
             ),
@@ -214,7 +258,12 @@ pub fn parse_spec(text: &str, id: VariantId) -> Result<Spec> {
              engine:tc=[MOVES/]BASE[+INC] or engine:level=L"
         );
     }
-    Ok(Spec::Engine { limits, tc, features, params, eval, level })
+    let choice = match (lines, spread) {
+        (None, None) => None,
+        _ if level.is_some() => bail!("player '{text}': lines and spread make a level of their own: not with level"),
+        (lines, spread) => Some((lines.unwrap_or(1), spread.unwrap_or(0))),
+    };
+    Ok(Spec::Engine { limits, tc, features, params, eval, level, choice })
 }
 
 /// The value of a captured piece, by letter (documented in the module header).
@@ -243,6 +292,11 @@ fn captured_value<S: Width>(pos: &Position<S>, m: Move) -> Option<u32> {
     }
 }
 
+/// Whether the legal move `m` mates.
+fn mates<S: Width>(pos: &Position<S>, m: Move) -> bool {
+    matches!(pos.play_copy(m).outcome(), Some(Outcome::Checkmate { .. }))
+}
+
 /// A player ready to move. It holds nothing of a board's width: an engine
 /// meets the width only in a search, so the same player type serves every
 /// variant and only [`Player::choose`] is generic.
@@ -256,12 +310,16 @@ enum Player {
 impl Player {
     fn new<S: Width>(spec: &Spec, v: &'static Variant<S>) -> Result<Player> {
         Ok(match spec {
-            Spec::Engine { limits, tc, features, params, eval, level } => {
+            Spec::Engine { limits, tc, features, params, eval, level, choice } => {
                 let mut e = Engine::new(16, 1);
                 e.set_features(*features);
                 e.set_params(*params);
                 // The same seed for every game: a game differs from the next by its opening.
                 e.set_skill(level.map(|l| Skill::with_strength(l, 0x5EED)));
+                if let Some((lines, spread)) = *choice {
+                    let nodes = limits.nodes.unwrap_or(u64::MAX);
+                    e.set_skill(Some(Skill::custom(Level { depth: limits.depth, nodes, lines, spread }, 0x5EED)));
+                }
                 if let Some(params) = eval {
                     e.set_eval_params(v, params.clone());
                 }
@@ -326,6 +384,9 @@ impl Player {
                 let list: Vec<Move> = pos.legal_moves().iter().copied().collect();
                 if list.is_empty() {
                     return Err(none());
+                }
+                if let Some(&m) = list.iter().find(|&&m| mates(pos, m)) {
+                    return Ok((m, None));
                 }
                 let best = list.iter().filter_map(|&m| captured_value(pos, m)).max();
                 let pool: Vec<Move> = match best {
@@ -890,6 +951,27 @@ mod tests {
         };
         assert_eq!(parse_spec("random", v).unwrap(), Spec::Random);
         assert_eq!(parse_spec("greedy", v).unwrap(), Spec::Greedy);
+        let Spec::Engine { choice, .. } = parse_spec("engine:depth=1,lines=40,spread=300", v).unwrap() else {
+            panic!()
+        };
+        assert_eq!(choice, Some((40, 300)));
+        // An Elo on the variant's scale is the strength interpolated between its levels.
+        let (scale, _) = raum_engine::level_elos(v);
+        let mid = (scale[0] + scale[1]) / 2.0;
+        let Spec::Engine { level, .. } = parse_spec(&format!("engine:elo={mid}"), v).unwrap() else { panic!() };
+        assert_eq!(level, Some(1.5));
+        for bad in [
+            "engine:depth=1,lines=0",
+            "engine:depth=1,spread=-5",
+            "engine:level=2,spread=50",
+            "engine:lines=4",
+            "engine:elo=-100",
+            "engine:elo=99999",
+            "engine:level=2,elo=500",
+            "engine:level=2,level=3",
+        ] {
+            assert!(parse_spec(bad, v).is_err(), "{bad}");
+        }
         assert_eq!(engine("engine:nodes=2000").0.nodes, Some(2000));
         assert_eq!(engine("engine:movetime=100").0.movetime, Some(Duration::from_millis(100)));
         assert_eq!(engine("engine:depth=3").0.depth, Some(3));
@@ -1030,6 +1112,28 @@ mod tests {
         // A lone last game counts in the score, not in the pairs.
         tally.add_pair(&[Points::TWO_FIFTHS]);
         assert_eq!((tally.losses(), tally.stalemates(), tally.pairs.iter().sum::<u64>()), (2, (2, 2), 2));
+    }
+
+    #[test]
+    fn greedy_mates_when_it_can() {
+        // Random games until one reaches a position with a mate in one; the greedy
+        // player must play a mate there, even where a capture is on offer.
+        let v = Variant::get(VariantId::FiveUp);
+        let mut rng = Rng::new(7);
+        for _ in 0..400 {
+            let mut game = Game::new(Position::start(v));
+            while game.outcome().is_none() && game.moves().len() < 400 {
+                let pos = game.position();
+                let list: Vec<Move> = pos.legal_moves().iter().copied().collect();
+                if list.iter().any(|&m| mates(pos, m)) {
+                    let (m, _) = Player::Greedy.choose(&game, &mut rng, &Clocks::new(None, None)).unwrap();
+                    assert!(mates(pos, m), "{}", format_move(v, m));
+                    return;
+                }
+                game.play(list[rng.below(list.len())]).unwrap();
+            }
+        }
+        panic!("no random game reached a mate in one");
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! the sequential test.
 //!
 //! Players: `engine:movetime=MS|nodes=N|depth=D[,search=brs|paranoid|maxn]`,
-//! `random`, `greedy` (as in two-player matches; `search=` picks the search
+//! `random`, `greedy` (the most valuable capture, as in two-player matches,
+//! but without looking for mates; `search=` picks the search
 //! every side for itself, best-reply by default). `--players` lists them
 //! separated by commas; with teams give two (player A takes one team, B the
 //! other, swapping every game), every side for itself one per side (game g

@@ -3,7 +3,7 @@
 use crate::args::{PlayArgs, position, variant_id};
 use crate::records;
 use anyhow::{Context, Result, bail};
-use raum_engine::{Engine, Limits, Score, SearchResult, Skill};
+use raum_engine::{Engine, LEVELS, Limits, Score, SearchResult, Skill};
 use raum_notation::{
     Record, RecordResult, format_descriptive, format_move, format_position, parse_move, render_diagram, termination_of,
 };
@@ -30,7 +30,7 @@ fn engine_limits(a: &PlayArgs) -> Result<Limits> {
         (Some(_), Some(_)) => bail!("give --level or --movetime, not both"),
         (Some(l), None) => {
             let Some(level) = raum_engine::level_limits(l) else {
-                bail!("--level must be between 1 and 10, not {l}");
+                bail!("--level must be between 1 and {LEVELS}, not {l}");
             };
             limits = level;
         }

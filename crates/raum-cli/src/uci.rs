@@ -9,7 +9,7 @@
 
 use anyhow::Result;
 use raum_engine::multi::{MultiEngine, MultiSearch};
-use raum_engine::{CurrMove, Engine, LEVELS, Limits, Score, SearchInfo, Skill, wdl};
+use raum_engine::{CurrMove, Engine, LEVELS, Limits, Score, SearchInfo, Skill, level_elos, strength_for_elo, wdl};
 use raum_notation::{format_move, parse_coordinate, parse_position};
 use raum_rules::multi::MultiId;
 use raum_rules::{Game, Position, Variant, VariantFn, VariantId, Width};
@@ -127,6 +127,10 @@ pub(crate) struct Session {
     show_wdl: bool,
     /// The playing level (`Skill Level`), the top one the full engine.
     level: u32,
+    /// Whether `UCI_Elo` rather than `Skill Level` sets the strength (`UCI_LimitStrength`).
+    limit_strength: bool,
+    /// The strength asked for on the variant's scale (`UCI_Elo`).
+    elo: i32,
     pub(crate) running: Option<Running>,
 }
 
@@ -154,6 +158,12 @@ struct Shown {
     multipv: bool,
     /// `wdl W D L`.
     wdl: bool,
+}
+
+/// `UCI_Elo`'s range in the variant `id`: its measured scale, whole numbers.
+fn elo_range(id: VariantId) -> (i32, i32) {
+    let (scale, _) = level_elos(id);
+    (scale[0].round() as i32, scale[scale.len() - 1].round() as i32)
 }
 
 fn info_line<S: Width>(v: &Variant<S>, i: &SearchInfo, shown: Shown) -> String {
@@ -194,8 +204,16 @@ impl Session {
             multipv: 1,
             show_wdl: false,
             level: LEVELS,
+            limit_strength: false,
+            elo: 0,
             running: None,
         }
+    }
+
+    /// The strength to play at in the variant `id`: the level, or with
+    /// `UCI_LimitStrength` the one `UCI_Elo` calls for on `id`'s scale.
+    fn strength(&self, id: VariantId) -> f64 {
+        if self.limit_strength { strength_for_elo(id, f64::from(self.elo)).0 } else { f64::from(self.level) }
     }
 
     /// The engine, created on first use (so that `setoption Hash` before the first
@@ -345,6 +363,9 @@ impl<S: Width> Here<'_, S> {
         out.send(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
         out.send("option name UCI_ShowWDL type check default false");
         out.send(&format!("option name Skill Level type spin default {LEVELS} min 1 max {LEVELS}"));
+        out.send("option name UCI_LimitStrength type check default false");
+        let (lo, hi) = elo_range(self.v.id());
+        out.send(&format!("option name UCI_Elo type spin default {lo} min {lo} max {hi}"));
         out.send("uciok");
     }
 
@@ -404,18 +425,34 @@ impl<S: Width> Here<'_, S> {
             "skill level" => {
                 if let Some(n) = spin(&value, LEVELS as usize, None) {
                     self.s.level = n as u32;
-                    // The same choices for the same commands: a session's level is seeded once.
-                    if let Some(e) = &mut self.s.engine {
-                        e.set_skill(Skill::new(self.s.level, SKILL_SEED));
-                    }
                 }
             }
+            "uci_limitstrength" => match check_value(&value) {
+                Some(on) => self.s.limit_strength = on,
+                None => out.error(&format!("option UCI_LimitStrength needs true or false, not '{value}'")),
+            },
+            "uci_elo" => match value.trim().parse::<i32>() {
+                Ok(elo) => {
+                    self.s.elo = elo;
+                    let id = self.v.id();
+                    let (lo, hi) = elo_range(id);
+                    if !(lo..=hi).contains(&elo) {
+                        let (s, _) = strength_for_elo(id, f64::from(elo));
+                        out.send(&format!(
+                            "info string UCI_Elo {elo} is outside {}'s measured scale ({lo} to {hi}): level {s} plays",
+                            id.name()
+                        ));
+                    }
+                }
+                Err(_) => out.error(&format!("option UCI_Elo needs a whole number, not '{value}'")),
+            },
             "uci_showwdl" => match check_value(&value) {
                 Some(on) => self.s.show_wdl = on,
                 None => out.error(&format!("option UCI_ShowWDL needs true or false, not '{value}'")),
             },
             _ => out.error(&format!(
-                "unknown option '{name}' (options: UCI_Variant, Hash, Threads, MultiPV, UCI_ShowWDL, Skill Level)"
+                "unknown option '{name}' (options: UCI_Variant, Hash, Threads, MultiPV, UCI_ShowWDL, Skill Level, \
+                 UCI_LimitStrength, UCI_Elo)"
             )),
         }
         Next::Continue
@@ -510,12 +547,12 @@ impl<S: Width> Here<'_, S> {
         if let Some(cap) = self.s.caps.nodes {
             limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
         }
-        let level = self.s.level;
-        let mut engine = self.s.engine.take().unwrap_or_else(|| {
-            let mut e = Engine::new(self.s.hash_mb, self.s.threads);
-            e.set_skill(Skill::new(level, SKILL_SEED));
-            e
-        });
+        let strength = self.s.strength(self.v.id());
+        let mut engine = self.s.engine.take().unwrap_or_else(|| Engine::new(self.s.hash_mb, self.s.threads));
+        // The same choices for the same commands: a strength is seeded once, when it is set.
+        if engine.skill().map_or(f64::from(LEVELS), Skill::strength) != strength {
+            engine.set_skill(Some(Skill::with_strength(strength, SKILL_SEED)));
+        }
         engine.set_multipv(self.s.multipv);
         let shown = Shown { multipv: self.s.multipv > 1, wdl: self.s.show_wdl };
         let game = self.game.clone();

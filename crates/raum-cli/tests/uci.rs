@@ -1,5 +1,6 @@
 //! `raum uci`: scripted sessions through the binary's stdin and stdout.
 
+use raum_engine::LEVELS;
 use raum_notation::parse_coordinate;
 use raum_rules::{Game, Position, Variant, VariantFn, VariantId, Width};
 use std::io::{BufRead, BufReader, Write};
@@ -472,7 +473,7 @@ fn analysis_options_multipv_wdl_searchmoves_and_levels() {
     for option in [
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name UCI_ShowWDL type check default false",
-        "option name Skill Level type spin default 10 min 1 max 10",
+        &format!("option name Skill Level type spin default {LEVELS} min 1 max {LEVELS}"),
     ] {
         assert!(lines.iter().any(|l| l == option), "{option}: {lines:?}");
     }
@@ -508,16 +509,69 @@ fn analysis_options_multipv_wdl_searchmoves_and_levels() {
     e.send("go depth 2 searchmoves Ec2-Ec3");
     e.send("setoption name MultiPV value 0");
     e.send("setoption name UCI_ShowWDL value maybe");
-    e.send("setoption name Skill Level value 11");
+    e.send(&format!("setoption name Skill Level value {}", LEVELS + 1));
     let errs = e.ready();
     assert_eq!(errs.len(), 4, "{errs:?}");
     assert!(errs[0].contains("searchmoves Ec2-Ec3"), "{errs:?}");
-    assert!(errs[1].contains("MultiPV") && errs[2].contains("true or false") && errs[3].contains("from 1 to 10"));
+    assert!(
+        errs[1].contains("MultiPV")
+            && errs[2].contains("true or false")
+            && errs[3].contains(&format!("from 1 to {LEVELS}"))
+    );
     // The weakest level still answers legally.
     e.send("setoption name Skill Level value 1");
     e.send("go depth 3");
     let lines = e.until_bestmove(PATIENCE);
     assert!(legal_after(VariantId::FiveUp, &["Ec2-Ec4"], &bestmove(&lines)), "{lines:?}");
+    e.quit();
+}
+
+#[test]
+fn uci_elo_picks_the_level_of_that_strength() {
+    // The option's range is the variant's measured scale; its bottom is level 1.
+    let mut e = Uci::start();
+    e.send("uci");
+    let lines = e.until(PATIENCE, |l| l == "uciok");
+    assert!(lines.iter().any(|l| l == "option name UCI_LimitStrength type check default false"), "{lines:?}");
+    let elo = lines.iter().find(|l| l.starts_with("option name UCI_Elo type spin")).expect("UCI_Elo offered");
+    let t: Vec<&str> = elo.split_whitespace().collect();
+    let at = |k: &str| t[t.iter().position(|&x| x == k).unwrap() + 1].parse::<i32>().unwrap();
+    let (lo, hi) = (at("min"), at("max"));
+    assert!(lo < hi && at("default") == lo, "{elo}");
+    // Level 1 and the Elo of level 1 make the same choices under the session's seed.
+    let moves = |setup: &[String]| -> Vec<String> {
+        let mut e = Uci::start();
+        for l in setup {
+            e.send(l);
+        }
+        let mut played: Vec<String> = Vec::new();
+        for _ in 0..6 {
+            e.send(&format!("position startpos moves {}", played.join(" ")));
+            e.send("go depth 3");
+            let lines = e.until_bestmove(PATIENCE);
+            assert!(errors(&lines).is_empty(), "{lines:?}");
+            played.push(bestmove(&lines));
+        }
+        e.quit();
+        played
+    };
+    let level1 = moves(&["setoption name Skill Level value 1".into()]);
+    let elo1 =
+        moves(&["setoption name UCI_LimitStrength value true".into(), format!("setoption name UCI_Elo value {lo}")]);
+    assert_eq!(level1, elo1);
+    let full = moves(&[]);
+    let off =
+        moves(&["setoption name UCI_LimitStrength value false".into(), format!("setoption name UCI_Elo value {lo}")]);
+    assert_eq!(full, off, "UCI_Elo counts only with UCI_LimitStrength");
+    // Beyond the scale: said, and the nearest end plays; not a number: refused.
+    e.send(&format!("setoption name UCI_Elo value {}", hi + 1000));
+    let said = e.until(PATIENCE, |l| l.starts_with("info string UCI_Elo"));
+    assert!(said.last().unwrap().contains("outside five-up's measured scale"), "{said:?}");
+    e.send("setoption name UCI_Elo value strong");
+    e.send("setoption name UCI_LimitStrength value maybe");
+    let errs = e.ready();
+    assert_eq!(errs.len(), 2, "{errs:?}");
+    assert!(errs[0].contains("whole number") && errs[1].contains("true or false"), "{errs:?}");
     e.quit();
 }
 

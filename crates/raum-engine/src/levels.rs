@@ -18,7 +18,7 @@ use crate::{Limits, Score, SearchInfo};
 use std::time::Duration;
 
 /// The number of levels; the last is the full engine.
-pub const LEVELS: u32 = 10;
+pub const LEVELS: u32 = 17;
 
 /// What one level searches and how it chooses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,22 +33,34 @@ pub struct Level {
     pub spread: i32,
 }
 
-/// The levels 1..=[`LEVELS`], weakest first (BENCHMARKS.md "Levels" has the
-/// ladder they were set by).
+/// The levels 1..=[`LEVELS`], weakest first, set by a ladder of matches
+/// (`docs/levels-ladder.tsv`, BENCHMARKS.md "Levels"): level 1 loses most
+/// games to a player that only grabs material, level 2 beats it, and each
+/// level scores 60% to 90% against the one below. The weakest levels look
+/// one move ahead and choose among all moves, a wide spread making the
+/// choice nearly blind; then the spread narrows, the depth grows, and the
+/// top levels are the engine's own search at growing node budgets.
 pub const LEVEL_TABLE: [Level; LEVELS as usize] = [
-    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 400 },
-    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 120 },
-    Level { depth: Some(2), nodes: 100_000, lines: 12, spread: 80 },
-    Level { depth: Some(3), nodes: 100_000, lines: 8, spread: 50 },
-    Level { depth: Some(4), nodes: 200_000, lines: 5, spread: 30 },
-    Level { depth: None, nodes: 30_000, lines: 3, spread: 20 },
-    Level { depth: None, nodes: 100_000, lines: 2, spread: 10 },
+    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 2000 },
+    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 250 },
+    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 150 },
+    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 90 },
+    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 55 },
+    Level { depth: Some(2), nodes: 100_000, lines: 12, spread: 100 },
+    Level { depth: Some(2), nodes: 100_000, lines: 12, spread: 50 },
+    Level { depth: Some(2), nodes: 100_000, lines: 12, spread: 20 },
+    Level { depth: Some(3), nodes: 100_000, lines: 8, spread: 60 },
+    Level { depth: None, nodes: 6_000, lines: 3, spread: 20 },
+    Level { depth: None, nodes: 8_000, lines: 2, spread: 15 },
+    Level { depth: None, nodes: 10_000, lines: 1, spread: 0 },
+    Level { depth: None, nodes: 25_000, lines: 1, spread: 0 },
+    Level { depth: None, nodes: 60_000, lines: 1, spread: 0 },
+    Level { depth: None, nodes: 150_000, lines: 1, spread: 0 },
     Level { depth: None, nodes: 400_000, lines: 1, spread: 0 },
-    Level { depth: None, nodes: 2_000_000, lines: 1, spread: 0 },
-    Level { depth: None, nodes: 15_000_000, lines: 1, spread: 0 },
+    Level { depth: None, nodes: 1_000_000, lines: 1, spread: 0 },
 ];
 
-/// Node budgets of the levels 1..=10 (the search's own caps; see [`LEVEL_TABLE`]).
+/// Node budgets of the levels 1..=[`LEVELS`] (the search's own caps; see [`LEVEL_TABLE`]).
 pub const LEVEL_NODES: [u64; LEVELS as usize] = {
     let mut n = [0; LEVELS as usize];
     let mut i = 0;
@@ -59,13 +71,13 @@ pub const LEVEL_NODES: [u64; LEVELS as usize] = {
     n
 };
 
-/// The search limits of playing level `level` (1..=10), `None` outside that
+/// The search limits of playing level `level` (1..=[`LEVELS`]), `None` outside that
 /// range. The level's way of choosing is [`Skill`]'s.
 ///
 /// ```
 /// assert_eq!(raum_engine::level_limits(1).unwrap().depth, Some(1));
-/// assert_eq!(raum_engine::level_limits(10).unwrap().nodes, Some(15_000_000));
-/// assert!(raum_engine::level_limits(11).is_none());
+/// assert_eq!(raum_engine::level_limits(raum_engine::LEVELS).unwrap().nodes, Some(1_000_000));
+/// assert!(raum_engine::level_limits(raum_engine::LEVELS + 1).is_none());
 /// ```
 pub fn level_limits(level: u32) -> Option<Limits> {
     let l = LEVEL_TABLE.get((level as usize).wrapping_sub(1))?;
@@ -88,6 +100,9 @@ pub fn level_limits(level: u32) -> Option<Limits> {
 pub struct Skill {
     /// 1.0..=LEVELS; a fraction mixes two levels.
     strength: f64,
+    /// A level of one's own instead ([`Skill::custom`]); boxed, as the
+    /// engine that holds a skill is moved between threads by value.
+    custom: Option<Box<Level>>,
     rng: u64,
 }
 
@@ -95,14 +110,20 @@ impl Skill {
     /// Level `level` (1..=[`LEVELS`]) choosing with the seed `seed`;
     /// `None` outside the range.
     pub fn new(level: u32, seed: u64) -> Option<Skill> {
-        (1..=LEVELS).contains(&level).then(|| Skill { strength: f64::from(level), rng: seed })
+        (1..=LEVELS).contains(&level).then(|| Skill { strength: f64::from(level), custom: None, rng: seed })
     }
 
     /// A strength between the levels (`3.25`: level 3, and a quarter of the
     /// moves at level 4), clamped to 1..=[`LEVELS`].
     pub fn with_strength(strength: f64, seed: u64) -> Skill {
         let strength = if strength.is_nan() { 1.0 } else { strength.clamp(1.0, f64::from(LEVELS)) };
-        Skill { strength, rng: seed }
+        Skill { strength, custom: None, rng: seed }
+    }
+
+    /// A level outside the table, for calibrating one: every move searches
+    /// `level`'s budget and chooses as it says. Its [`Skill::strength`] is 1.
+    pub fn custom(level: Level, seed: u64) -> Skill {
+        Skill { strength: 1.0, custom: Some(Box::new(level)), rng: seed }
     }
 
     /// The strength: a whole level, or between two.
@@ -112,7 +133,7 @@ impl Skill {
 
     /// Whether this is the top level: the engine as it is.
     pub fn is_full(&self) -> bool {
-        self.strength >= f64::from(LEVELS)
+        self.custom.is_none() && self.strength >= f64::from(LEVELS)
     }
 
     fn next(&mut self) -> u64 {
@@ -131,6 +152,9 @@ impl Skill {
 
     /// The level that plays the next move (of the two around a fraction).
     pub(crate) fn level_for_move(&mut self) -> Level {
+        if let Some(level) = &self.custom {
+            return **level;
+        }
         let low = self.strength.floor();
         let frac = self.strength - low;
         let level = if frac > 0.0 && self.unit() < frac { low + 1.0 } else { low };
@@ -193,7 +217,7 @@ mod tests {
     #[test]
     fn choices_favour_the_better_lines_and_repeat_under_a_seed() {
         let lines = [line(50, 0), line(40, 1), line(-300, 2)];
-        let level = LEVEL_TABLE[2];
+        let level = Level { depth: Some(2), nodes: 1000, lines: 3, spread: 80 };
         let mut a = Skill::new(3, 11).unwrap();
         let mut b = Skill::new(3, 11).unwrap();
         let mut counts = [0; 3];
@@ -229,11 +253,21 @@ mod tests {
     }
 
     #[test]
+    fn a_custom_level_plays_every_move_as_it_says() {
+        let own = Level { depth: Some(2), nodes: 777, lines: 9, spread: 123 };
+        let mut s = Skill::custom(own, 3);
+        assert!(!s.is_full(), "a custom level is never the full engine");
+        assert!((0..50).all(|_| s.level_for_move() == own));
+        // Even one line without a spread: a budget of its own.
+        assert!(!Skill::custom(Level { depth: None, nodes: 10, lines: 1, spread: 0 }, 3).is_full());
+    }
+
+    #[test]
     fn budgets_cap_the_asked_limits() {
         let asked = Limits { nodes: Some(5_000), depth: Some(9), ..Limits::default() };
         let l = capped(&asked, &LEVEL_TABLE[0]);
         assert_eq!((l.nodes, l.depth), (Some(5_000), Some(1)));
-        let l = capped(&Limits::default(), &LEVEL_TABLE[5]);
+        let l = capped(&Limits::default(), &Level { depth: None, nodes: 30_000, lines: 3, spread: 20 });
         assert_eq!((l.nodes, l.depth), (Some(30_000), None));
     }
 }

@@ -34,6 +34,7 @@
 //! assert!(matches!(r.info.score, Score::Cp(_)));
 //! ```
 
+mod calibration;
 mod cpu;
 mod eval;
 mod features;
@@ -46,6 +47,7 @@ mod tt;
 pub mod tune;
 mod wdl;
 
+pub use calibration::{elo_for_strength, level_elos, strength_for_elo};
 pub use eval::{Basic, EvalParams, EvalTables, Material, PieceAttacks, evaluate};
 pub use features::{Feature, Features, UnknownFeature};
 pub use levels::{LEVEL_NODES, LEVEL_TABLE, LEVELS, Level, Skill, level_limits};

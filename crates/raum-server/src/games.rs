@@ -9,7 +9,7 @@ use crate::engine_pool::{EnginePool, PoolError};
 use crate::live::{Analysis, LiveGame, MoveError, new_game, replay_record};
 use crate::multi_room::{MultiRoom, SeatRequest, multi_of};
 use crate::store::{GameMeta, GameSummary, Store, StoreError, StoredMove, StoredResult, now};
-use raum_engine::{Limits, Skill, level_limits};
+use raum_engine::{LEVELS, Limits, Skill, level_limits};
 use raum_notation::{RecordResult, parse_records, record_date, termination_of};
 use raum_rules::{Color, Outcome, VariantId};
 use serde::{Deserialize, Serialize};
@@ -72,7 +72,7 @@ impl Mode {
 pub struct EngineSeat {
     /// The side the engine plays: `white` or `black`.
     pub color: String,
-    /// Level 1..=10.
+    /// Level 1..=[`LEVELS`].
     #[serde(default)]
     pub level: Option<u32>,
     /// Or a fixed time per move, in milliseconds.
@@ -700,7 +700,7 @@ impl Games {
                         return Err(Refusal::new(400, "give the engine a level or a movetime, not both"));
                     }
                     (Some(l), None) if level_limits(l).is_none() => {
-                        return Err(Refusal::new(400, format!("engine level {l}: expected 1 to 10")));
+                        return Err(Refusal::new(400, format!("engine level {l}: expected 1 to {LEVELS}")));
                     }
                     (None, Some(ms)) if ms == 0 || ms > MAX_MOVETIME_MS => {
                         return Err(Refusal::new(

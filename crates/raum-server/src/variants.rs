@@ -3,6 +3,7 @@
 //! core's tables (so a variant added there is described here unchanged).
 
 use crate::multi_live::side_key;
+use raum_engine::LEVELS;
 use raum_geometry::{Family, Vector};
 use raum_notation::{format_multi_position, start_string};
 use raum_rules::multi::{MultiId, MultiPosition, MultiVariant};
@@ -24,6 +25,33 @@ pub struct VariantSummary {
     /// A multi-player game: whether the sides play in teams.
     #[serde(skip_serializing_if = "Option::is_none")]
     teams: Option<bool>,
+    /// A two-player game: Raum's playing levels, weakest first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skill_levels: Option<Vec<LevelSummary>>,
+}
+
+/// One of Raum's playing levels in a variant.
+#[derive(Serialize)]
+pub struct LevelSummary {
+    level: u32,
+    /// Its Elo on the variant's scale (random mover 0), where the ladder has
+    /// measured it in this variant.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    elo: Option<i32>,
+    /// The top level: the engine at full strength.
+    full: bool,
+}
+
+/// The levels of the variant `id`, with the Elo measured in it.
+fn skill_levels(id: VariantId) -> Vec<LevelSummary> {
+    let (scale, own) = raum_engine::level_elos(id);
+    (1..=LEVELS)
+        .map(|level| LevelSummary {
+            level,
+            elo: scale.get(level as usize - 1).filter(|_| own).map(|e| e.round() as i32),
+            full: level == LEVELS,
+        })
+        .collect()
 }
 
 /// A side of a multi-player game.
@@ -130,6 +158,7 @@ impl VariantFn for Summary {
             reconstruction: v.is_reconstruction(),
             sides: None,
             teams: None,
+            skill_levels: Some(skill_levels(id)),
         }
     }
 }
@@ -144,6 +173,7 @@ impl MultiFn for Summary {
             reconstruction: v.board().is_reconstruction(),
             sides: Some(sides_info(v)),
             teams: Some(v.teams()),
+            skill_levels: None,
         }
     }
 }

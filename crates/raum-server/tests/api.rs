@@ -234,7 +234,7 @@ async fn refused_requests_say_why_and_store_nothing() {
         json!({"variant": "five-up", "mode": "solo"}),
         json!({"variant": "five-up", "mode": "engine"}),
         json!({"variant": "five-up", "mode": "engine", "engine": {"color": "green"}}),
-        json!({"variant": "five-up", "mode": "engine", "engine": {"color": "white", "level": 11}}),
+        json!({"variant": "five-up", "mode": "engine", "engine": {"color": "white", "level": 99}}),
         json!({"variant": "five-up", "mode": "local", "fen": "not a position"}),
         json!({"mode": "local", "pgn": "[Variant \"five-up\"]\n1. BxEb3 *"}),
         json!({"variant": "five-up", "mode": "local", "clock": {"initial_ms": 0}}),
@@ -388,6 +388,18 @@ async fn every_variant_is_described_from_its_geometry() {
     let offered: Vec<VariantId> = VariantId::ALL.into_iter().filter(|&v| v != VariantId::FiveUpUnicorn).collect();
     assert_eq!(list.as_array().map(Vec::len), Some(offered.len() + MultiId::ALL.len()));
     assert!(list[0].get("sides").is_none(), "two-player entries are as before: {}", list[0]);
+    // Each two-player game lists Raum's levels, with the Elo measured in it (Five Up's ladder
+    // first); a game without a ladder of its own shows none.
+    let skill = |id: &str| list.as_array().unwrap().iter().find(|v| v["id"] == id).unwrap()["skill_levels"].clone();
+    let five = skill("five-up");
+    assert_eq!(five.as_array().map(Vec::len), Some(raum_engine::LEVELS as usize), "{five}");
+    assert_eq!((five[0]["level"].as_u64(), five[0]["full"].as_bool()), (Some(1), Some(false)), "{five}");
+    assert!(
+        five[0]["elo"].as_i64().is_some_and(|e| e > 0) && five[raum_engine::LEVELS as usize - 1]["full"] == true,
+        "{five}"
+    );
+    assert!(skill("octahedral").as_array().unwrap().iter().all(|l| l.get("elo").is_none()));
+    assert!(skill("triquetral-3p").is_null());
     let (status, _) = s.get("/api/variants/five-up-unicorn").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, st) = s.post("/api/games", json!({"variant": "five-up-unicorn", "mode": "local"})).await;

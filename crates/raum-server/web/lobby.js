@@ -52,8 +52,23 @@ function updateSeats() {
   $('#seat-movetime').closest('.row').hidden = ![...document.querySelectorAll('#seats .seat-player')].some((s) => s.value === 'engine');
 }
 
+/** The level chooser for the variant: each level with its measured Elo there, the top one full strength. */
+function buildLevels(v) {
+  const select = $('#level');
+  if (!v || !v.skill_levels || select.dataset.variant === v.id) return;
+  select.dataset.variant = v.id;
+  const chosen = Number(select.value) || 3;
+  setChildren(
+    select,
+    v.skill_levels.map((l) =>
+      el('option', {value: String(l.level), selected: l.level === chosen}, l.full ? `${l.level} (full strength)` : l.elo !== undefined ? `${l.level} (Elo ${l.elo})` : String(l.level)),
+    ),
+  );
+}
+
 function updateForm() {
   const v = selectedVariant();
+  buildLevels(v);
   const many = !!(v && v.sides);
   // games of three, four or six: a seat chooser instead of opponent, colour, names and clock
   if (many && radio('mode') === 'engine') document.querySelector('input[name="mode"][value="online"]').checked = true;

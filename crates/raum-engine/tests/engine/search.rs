@@ -304,11 +304,13 @@ fn threads_stop_and_time_limits() {
     // `infinite` runs until stopped from outside.
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
+    // The clock starts before the stopper's does: on a loaded machine the
+    // stopper may sleep out part of its 150 ms before this thread runs again.
+    let t = Instant::now();
     let stopper = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(150));
         flag.store(true, Ordering::Relaxed);
     });
-    let t = Instant::now();
     let limits = Limits { infinite: true, ..Limits::default() };
     let r = Engine::new(16, 2).search(&game, &limits, stop, &mut |_| {});
     stopper.join().unwrap();
