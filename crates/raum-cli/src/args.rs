@@ -127,11 +127,12 @@ pub struct PlayArgs {
     /// (sides not named are people).
     #[arg(long)]
     pub seats: Option<String>,
-    /// With --engine: strength from 1 (a beginner can win) to 17 (the full engine); the
-    /// lower levels search less and now and then choose a worse move.
+    /// With --engine: strength from 1 (a beginner can win) to 15 (the full engine at
+    /// 150,000 nodes a move; --movetime lets it think longer); the lower levels search
+    /// less and now and then choose a worse move.
     #[arg(long)]
     pub level: Option<u32>,
-    /// With --level below 17: the seed of the engine's choices, so that a game can be
+    /// With --level below 15: the seed of the engine's choices, so that a game can be
     /// repeated (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -209,7 +210,7 @@ pub struct MatchArgs {
     pub variant: String,
     /// Player A (the statistics are from A's point of view): `engine:nodes=5000`,
     /// `engine:movetime=100,off=null-move`, `engine:depth=6,eval=terms.txt`, `engine:tc=10+0.1`,
-    /// `engine:level=3` (a skill level, 1 to 17, fractions mix two levels), `engine:elo=600`
+    /// `engine:level=3` (a skill level, 1 to 15, fractions mix two levels), `engine:elo=600`
     /// (that strength on the variant's measured scale), `engine:depth=1,lines=256,spread=250`
     /// (a level's way of choosing, one's own),
     /// `uci:movetime=100,Hash=64:./other-engine --uci`, `random` or `greedy`.

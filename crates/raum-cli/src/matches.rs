@@ -5,7 +5,7 @@
 //! - `engine:nodes=N`, `engine:movetime=MS`, `engine:depth=D`,
 //!   `engine:tc=BASE+INC` (a clock, see [`crate::clock`]): Raum's engine on
 //!   one thread with its own 16 MB table (cleared before each game);
-//!   `engine:level=L` plays at a level (1 to 17, or between two: `2.5`; see
+//!   `engine:level=L` plays at a level (1 to 15, or between two: `2.5`; see
 //!   `raum_engine::Skill`), within its budget and any limit also given;
 //!   `engine:elo=E` at the strength of Elo `E` on the variant's measured
 //!   scale (`raum_engine::strength_for_elo`, as the protocol's `UCI_Elo`);
@@ -84,7 +84,7 @@ pub enum Spec {
         features: Features,
         params: SearchParams,
         eval: Option<EvalParams>,
-        /// A playing level (1.0..=17.0), if not the full engine.
+        /// A playing level (1.0..=15.0), if not the full engine.
         level: Option<f64>,
         /// A level's choice of one's own: lines to choose among, and the spread.
         choice: Option<(usize, i32)>,

@@ -15,12 +15,15 @@ use crate::LEVELS;
 use raum_rules::VariantId;
 
 /// Elo of levels 1, 2, ... in Five Up, random = 0 (BENCHMARKS.md, "Levels").
-const FIVE_UP: &[f64] =
-    &[460.0, 790.0, 1005.0, 1296.0, 1532.0, 1833.0, 2040.0, 2220.0, 2323.0, 2414.0, 2644.0, 2942.0, 3230.0, 3491.0];
+const FIVE_UP: &[f64] = &[
+    460.0, 790.0, 1005.0, 1296.0, 1532.0, 1833.0, 2040.0, 2220.0, 2323.0, 2414.0, 2644.0, 2942.0, 3230.0, 3491.0,
+    3701.0,
+];
 
 /// Elo of levels 1, 2, ... in Raumschach, random = 0.
-const RAUMSCHACH: &[f64] =
-    &[14.0, 545.0, 833.0, 1135.0, 1342.0, 1714.0, 2026.0, 2287.0, 2400.0, 2678.0, 2888.0, 3261.0, 3562.0, 3825.0];
+const RAUMSCHACH: &[f64] = &[
+    14.0, 545.0, 833.0, 1135.0, 1342.0, 1714.0, 2026.0, 2287.0, 2400.0, 2678.0, 2888.0, 3261.0, 3562.0, 3825.0, 4053.0,
+];
 
 /// A variant's measured scale: the Elo of levels 1..=n, n the levels
 /// measured so far, and whether the ladder was played in this variant

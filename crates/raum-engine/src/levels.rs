@@ -18,7 +18,7 @@ use crate::{Limits, Score, SearchInfo};
 use std::time::Duration;
 
 /// The number of levels; the last is the full engine.
-pub const LEVELS: u32 = 17;
+pub const LEVELS: u32 = 15;
 
 /// What one level searches and how it chooses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,8 +56,6 @@ pub const LEVEL_TABLE: [Level; LEVELS as usize] = [
     Level { depth: None, nodes: 25_000, lines: 1, spread: 0 },
     Level { depth: None, nodes: 60_000, lines: 1, spread: 0 },
     Level { depth: None, nodes: 150_000, lines: 1, spread: 0 },
-    Level { depth: None, nodes: 400_000, lines: 1, spread: 0 },
-    Level { depth: None, nodes: 1_000_000, lines: 1, spread: 0 },
 ];
 
 /// Node budgets of the levels 1..=[`LEVELS`] (the search's own caps; see [`LEVEL_TABLE`]).
@@ -76,7 +74,7 @@ pub const LEVEL_NODES: [u64; LEVELS as usize] = {
 ///
 /// ```
 /// assert_eq!(raum_engine::level_limits(1).unwrap().depth, Some(1));
-/// assert_eq!(raum_engine::level_limits(raum_engine::LEVELS).unwrap().nodes, Some(1_000_000));
+/// assert_eq!(raum_engine::level_limits(raum_engine::LEVELS).unwrap().nodes, Some(150_000));
 /// assert!(raum_engine::level_limits(raum_engine::LEVELS + 1).is_none());
 /// ```
 pub fn level_limits(level: u32) -> Option<Limits> {

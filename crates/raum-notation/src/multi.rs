@@ -85,7 +85,9 @@ pub fn parse_multi_position<S: CellSet>(v: &'static MultiVariant<S>, s: &str) ->
                 if let Some(&cell) = cells.get(at) {
                     men.push((cell, side as u8, kind));
                 }
-                at += 1;
+                // After a huge run count `at` is saturated: wrapping it back into
+                // range would accept a malformed rank.
+                at = at.saturating_add(1);
             }
             if at != cells.len() {
                 return Err(FenError::CellCount { level: level.clone(), rank, expected: cells.len(), found: at });

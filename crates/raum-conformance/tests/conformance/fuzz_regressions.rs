@@ -3,8 +3,11 @@
 //! now be refused with a typed error (or, where it is valid, keep the
 //! invariant the target checks).
 
-use raum_notation::{FenError, format_position, parse_position, parse_records};
-use raum_rules::{Variant, VariantFn, VariantId, Width};
+use raum_notation::{
+    FenError, format_multi_position, format_position, parse_multi_position, parse_position, parse_records,
+};
+use raum_rules::multi::{MultiId, MultiPosition, MultiVariant};
+use raum_rules::{MultiFn, Variant, VariantFn, VariantId, Width};
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
@@ -52,6 +55,38 @@ fn a_huge_run_count_before_a_piece_is_a_cell_count_error() {
     ];
     for (id, text) in found {
         assert!(parse(id, text).is_err(), "{id}: {text}");
+    }
+}
+
+/// The same in the multi-player games' reader, which `protocol` found
+/// (`position fen` with a run of `8`s, in Triquetral Chess for three): the
+/// two-player reader's fix had not reached it.
+struct HugeRun;
+
+impl MultiFn for HugeRun {
+    type Output = (String, Result<(), FenError>);
+    fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Self::Output {
+        let start = format_multi_position(&MultiPosition::start(v));
+        let (board, rest) = start.split_once(' ').expect("fields");
+        // An empty rank becomes a saturating run count and then a man.
+        let mut ranks: Vec<String> = board.split('|').map(str::to_string).collect();
+        let empty = ranks.iter().position(|r| r.split('/').any(|p| p.parse::<u32>().is_ok())).expect("an empty rank");
+        let part = ranks[empty].split('/').position(|p| p.parse::<u32>().is_ok()).expect("an empty rank");
+        let mut parts: Vec<&str> = ranks[empty].split('/').collect();
+        let man = format!("18446744073709551615{}P", v.sides()[0].letter);
+        parts[part] = &man;
+        ranks[empty] = parts.join("/");
+        let text = format!("{} {rest}", ranks.join("|"));
+        let result = parse_multi_position(v, &text).map(|_| ());
+        (text, result)
+    }
+}
+
+#[test]
+fn a_huge_run_count_in_a_multi_player_position_is_a_cell_count_error() {
+    for id in MultiId::ALL {
+        let (text, result) = id.dispatch(HugeRun);
+        assert!(matches!(result, Err(FenError::CellCount { .. })), "{id}: {text}: {result:?}");
     }
 }
 
