@@ -67,16 +67,18 @@ impl MultiFn for HugeRun {
     type Output = (String, Result<(), FenError>);
     fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Self::Output {
         let start = format_multi_position(&MultiPosition::start(v));
-        let (board, rest) = start.split_once(' ').expect("fields");
-        // An empty rank becomes a saturating run count and then a man.
-        let mut ranks: Vec<String> = board.split('|').map(str::to_string).collect();
-        let empty = ranks.iter().position(|r| r.split('/').any(|p| p.parse::<u32>().is_ok())).expect("an empty rank");
-        let part = ranks[empty].split('/').position(|p| p.parse::<u32>().is_ok()).expect("an empty rank");
-        let mut parts: Vec<&str> = ranks[empty].split('/').collect();
-        let man = format!("18446744073709551615{}P", v.sides()[0].letter);
-        parts[part] = &man;
-        ranks[empty] = parts.join("/");
-        let text = format!("{} {rest}", ranks.join("|"));
+        let board = start.split(' ').next().expect("a board field");
+        // The first empty rank (a bare run count) becomes a saturating run count and then a man.
+        let (mut at, mut len) = (0, 0);
+        for rank in board.split(['/', '|']) {
+            if rank.parse::<u32>().is_ok() {
+                len = rank.len();
+                break;
+            }
+            at += rank.len() + 1;
+        }
+        assert!(len > 0, "an empty rank in {start}");
+        let text = format!("{}18446744073709551615{}P{}", &start[..at], v.sides()[0].letter, &start[at + len..]);
         let result = parse_multi_position(v, &text).map(|_| ());
         (text, result)
     }
