@@ -50,7 +50,7 @@ pub enum Command {
     /// Ec2-Ec4`, `go depth 6`, `stop`, `quit`).
     Uci,
     /// Play games between two players (engine:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC]|
-    /// level=L|elo=E with optional ,lines=N,spread=CP, ,off=FEATURE, ,on=FEATURE, ,PARAMETER=N (a search
+    /// level=L|elo=E with optional ,lines=N,spread=CP or ,grab=1, ,off=FEATURE, ,on=FEATURE, ,PARAMETER=N (a search
     /// parameter such as rfp-margin) and ,eval=FILE; uci:LIMITS:COMMAND for an
     /// external engine; random; greedy) in colour-swapped pairs, and print the
     /// score, Elo, pentanomial pair counts and an SPRT verdict for player A.
@@ -212,7 +212,7 @@ pub struct MatchArgs {
     /// `engine:movetime=100,off=null-move`, `engine:depth=6,eval=terms.txt`, `engine:tc=10+0.1`,
     /// `engine:level=3` (a skill level, 1 to 15, fractions mix two levels), `engine:elo=600`
     /// (that strength on the variant's measured scale), `engine:depth=1,lines=256,spread=250`
-    /// (a level's way of choosing, one's own),
+    /// (a level's way of choosing, one's own; `engine:depth=1,grab=1` chooses as Raumschach's level 2),
     /// `uci:movetime=100,Hash=64:./other-engine --uci`, `random` or `greedy`.
     #[arg(long)]
     pub a: Option<String>,

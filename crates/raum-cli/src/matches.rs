@@ -10,7 +10,8 @@
 //!   `engine:elo=E` at the strength of Elo `E` on the variant's measured
 //!   scale (`raum_engine::strength_for_elo`, as the protocol's `UCI_Elo`);
 //!   `engine:depth=1,lines=N,spread=CP` chooses as a level does, with a
-//!   choice of one's own (how the levels were calibrated);
+//!   choice of one's own (how the levels were calibrated), and
+//!   `engine:depth=1,grab=1` as Raumschach's level 2 (`raum_engine::Level::grab`);
 //! - `uci:LIMITS:COMMAND`: an external engine over the protocol;
 //! - `random`: a uniformly random legal move (seeded);
 //! - `greedy`: a one-ply player: it mates when it can, else takes the most
@@ -86,8 +87,9 @@ pub enum Spec {
         eval: Option<EvalParams>,
         /// A playing level (1.0..=15.0), if not the full engine.
         level: Option<f64>,
-        /// A level's choice of one's own: lines to choose among, and the spread.
-        choice: Option<(usize, i32)>,
+        /// A level's choice of one's own: lines to choose among, the spread, and
+        /// whether it grabs instead.
+        choice: Option<(usize, i32, bool)>,
     },
     /// An external engine speaking the protocol: its limits, `setoption`s and command line.
     Uci {
@@ -100,7 +102,7 @@ pub enum Spec {
     Greedy,
 }
 
-const KNOWN: &str = "engine:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC]|level=L|elo=E[,lines=N,spread=CP][,off=FEATURE][,on=FEATURE][,PARAMETER=N][,eval=FILE], \
+const KNOWN: &str = "engine:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC]|level=L|elo=E[,lines=N,spread=CP|,grab=1][,off=FEATURE][,on=FEATURE][,PARAMETER=N][,eval=FILE], \
                      uci:nodes=N|movetime=MS|depth=D|tc=[MOVES/]BASE[+INC][,OPTION=VALUE]:COMMAND, random, greedy";
 
 /// Reads one `key=value` limit into `limits` or `tc`; `false` if `key` is no limit.
@@ -175,7 +177,7 @@ pub fn parse_spec(text: &str, id: VariantId) -> Result<Spec> {
     let mut params = SearchParams::for_variant(id);
     let mut eval = None;
     let mut level = None;
-    let (mut lines, mut spread) = (None, None);
+    let (mut lines, mut spread, mut grab) = (None, None, None);
     for item in rest.split(',').map(str::trim).filter(|i| !i.is_empty()) {
         let Some((key, value)) = item.split_once('=') else {
             bail!("player '{text}': '{item}' is not KEY=VALUE (players: {KNOWN})");
@@ -225,6 +227,13 @@ pub fn parse_spec(text: &str, id: VariantId) -> Result<Spec> {
                 })?;
                 spread = Some(cp);
             }
+            "grab" => {
+                grab = Some(match value.trim() {
+                    "1" => true,
+                    "0" => false,
+                    _ => bail!("player '{text}': grab is 1 (choose as a grabbing beginner) or 0, not '{value}'"),
+                });
+            }
             "off" => {
                 let f: Feature = value.parse().with_context(|| format!("player '{text}'"))?;
                 features = features.without(f);
@@ -245,7 +254,7 @@ pub fn parse_spec(text: &str, id: VariantId) -> Result<Spec> {
                 params.set(other, value).with_context(|| format!("player '{text}'"))?;
             }
             other => bail!(
-                "player '{text}': unknown engine setting '{other}' (nodes, movetime, depth, level, elo, lines, spread, \
+                "player '{text}': unknown engine setting '{other}' (nodes, movetime, depth, level, elo, lines, spread, grab, \
                  off, on, eval, or a \
                  search parameter: {})",
                 SearchParams::names().collect::<Vec<_>>().join(", ")
@@ -258,10 +267,12 @@ pub fn parse_spec(text: &str, id: VariantId) -> Result<Spec> {
              engine:tc=[MOVES/]BASE[+INC] or engine:level=L"
         );
     }
-    let choice = match (lines, spread) {
-        (None, None) => None,
-        _ if level.is_some() => bail!("player '{text}': lines and spread make a level of their own: not with level"),
-        (lines, spread) => Some((lines.unwrap_or(1), spread.unwrap_or(0))),
+    let choice = match (lines, spread, grab) {
+        (None, None, None) => None,
+        _ if level.is_some() => {
+            bail!("player '{text}': lines, spread and grab make a level of their own: not with level")
+        }
+        (lines, spread, grab) => Some((lines.unwrap_or(1), spread.unwrap_or(0), grab.unwrap_or(false))),
     };
     Ok(Spec::Engine { limits, tc, features, params, eval, level, choice })
 }
@@ -316,9 +327,10 @@ impl Player {
                 e.set_params(*params);
                 // The same seed for every game: a game differs from the next by its opening.
                 e.set_skill(level.map(|l| Skill::with_strength(l, 0x5EED)));
-                if let Some((lines, spread)) = *choice {
+                if let Some((lines, spread, grab)) = *choice {
                     let nodes = limits.nodes.unwrap_or(u64::MAX);
-                    e.set_skill(Some(Skill::custom(Level { depth: limits.depth, nodes, lines, spread }, 0x5EED)));
+                    let own = Level { depth: limits.depth, nodes, lines, spread, grab };
+                    e.set_skill(Some(Skill::custom(own, 0x5EED)));
                 }
                 if let Some(params) = eval {
                     e.set_eval_params(v, params.clone());
@@ -954,7 +966,9 @@ mod tests {
         let Spec::Engine { choice, .. } = parse_spec("engine:depth=1,lines=40,spread=300", v).unwrap() else {
             panic!()
         };
-        assert_eq!(choice, Some((40, 300)));
+        assert_eq!(choice, Some((40, 300, false)));
+        let Spec::Engine { choice, .. } = parse_spec("engine:depth=1,grab=1", v).unwrap() else { panic!() };
+        assert_eq!(choice, Some((1, 0, true)));
         // An Elo on the variant's scale is the strength interpolated between its levels.
         let (scale, _) = raum_engine::level_elos(v);
         let mid = (scale[0] + scale[1]) / 2.0;
@@ -964,6 +978,8 @@ mod tests {
             "engine:depth=1,lines=0",
             "engine:depth=1,spread=-5",
             "engine:level=2,spread=50",
+            "engine:level=2,grab=1",
+            "engine:depth=1,grab=yes",
             "engine:lines=4",
             "engine:elo=-100",
             "engine:elo=99999",

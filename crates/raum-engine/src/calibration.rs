@@ -21,9 +21,8 @@ const FIVE_UP: &[f64] = &[
 ];
 
 /// Elo of levels 1, 2, ... in Raumschach, random = 0.
-const RAUMSCHACH: &[f64] = &[
-    14.0, 545.0, 833.0, 1135.0, 1342.0, 1714.0, 2026.0, 2287.0, 2400.0, 2678.0, 2888.0, 3261.0, 3562.0, 3825.0, 4053.0,
-];
+const RAUMSCHACH: &[f64] =
+    &[14.0, 312.0, 458.0, 646.0, 854.0, 1226.0, 1538.0, 1798.0, 1911.0, 2190.0, 2400.0, 2772.0, 3073.0, 3337.0, 3564.0];
 
 /// A variant's measured scale: the Elo of levels 1..=n, n the levels
 /// measured so far, and whether the ladder was played in this variant

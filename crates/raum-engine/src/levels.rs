@@ -7,14 +7,17 @@
 //! chance falling by a factor e for every `spread` centipawns it scores
 //! below the best. A low level thus plays reasonable-looking moves and now
 //! and then a worse one, as a weaker player does, rather than random
-//! blunders; the top level is the engine itself. The random choice is
-//! seeded ([`Skill::new`]), so a game between levels repeats exactly.
+//! blunders; the top level is the engine itself. One level chooses as a
+//! beginner who grabs material instead ([`Level::grab`]: Raumschach's level
+//! 2, where the ladder needed it). The random choice is seeded
+//! ([`Skill::new`]), so a game between levels repeats exactly.
 //!
 //! Levels between the whole ones ([`Skill::with_strength`], the protocol's
 //! `UCI_Elo`) play each move at one of the two neighbouring levels, the
 //! upper one with the fraction's chance, so their strength lies between.
 
 use crate::{Limits, Score, SearchInfo};
+use raum_rules::{Kind, Move, MoveKind, Position, VariantId, Width};
 use std::time::Duration;
 
 /// The number of levels; the last is the full engine.
@@ -31,32 +34,76 @@ pub struct Level {
     pub lines: usize,
     /// Centipawns below the best line that divide a line's chance by e.
     pub spread: i32,
+    /// Chooses as a beginner who grabs material instead of weighing lines
+    /// (`lines` and `spread` then go unused): mates in one when it can, else
+    /// takes the most valuable piece it can, else plays any move, but never
+    /// one that lets the opponent mate in one while another does not (ties
+    /// at random). The greedy capturer `raum match` anchors the levels with,
+    /// made safe against the one blunder a beginner learns first.
+    pub grab: bool,
 }
 
-/// The levels 1..=[`LEVELS`], weakest first, set by a ladder of matches
-/// (`docs/levels-ladder.tsv`, BENCHMARKS.md "Levels"): level 1 loses most
-/// games to a player that only grabs material, level 2 beats it, and each
-/// level scores 60% to 90% against the one below. The weakest levels look
-/// one move ahead and choose among all moves, a wide spread making the
-/// choice nearly blind; then the spread narrows, the depth grows, and the
-/// top levels are the engine's own search at growing node budgets.
+/// The levels 1..=[`LEVELS`], weakest first, as Five Up's ladder set them
+/// and as every variant without a table of its own plays them
+/// ([`level_table`]; `docs/levels-ladder.tsv`, BENCHMARKS.md "Levels"):
+/// level 1 loses most games to a player that only grabs material, level 2
+/// beats it, and each level scores 60% to 90% against the one below. The
+/// weakest levels look one move ahead and choose among all moves, a wide
+/// spread making the choice nearly blind; then the spread narrows, the depth
+/// grows, and the top levels are the engine's own search at growing node
+/// budgets.
 pub const LEVEL_TABLE: [Level; LEVELS as usize] = [
-    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 2000 },
-    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 250 },
-    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 150 },
-    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 90 },
-    Level { depth: Some(1), nodes: 100_000, lines: 256, spread: 55 },
-    Level { depth: Some(2), nodes: 100_000, lines: 12, spread: 100 },
-    Level { depth: Some(2), nodes: 100_000, lines: 12, spread: 50 },
-    Level { depth: Some(2), nodes: 100_000, lines: 12, spread: 20 },
-    Level { depth: Some(3), nodes: 100_000, lines: 8, spread: 60 },
-    Level { depth: None, nodes: 6_000, lines: 3, spread: 20 },
-    Level { depth: None, nodes: 8_000, lines: 2, spread: 15 },
-    Level { depth: None, nodes: 10_000, lines: 1, spread: 0 },
-    Level { depth: None, nodes: 25_000, lines: 1, spread: 0 },
-    Level { depth: None, nodes: 60_000, lines: 1, spread: 0 },
-    Level { depth: None, nodes: 150_000, lines: 1, spread: 0 },
+    spread(Some(1), 100_000, 256, 2000),
+    spread(Some(1), 100_000, 256, 250),
+    spread(Some(1), 100_000, 256, 150),
+    spread(Some(1), 100_000, 256, 90),
+    spread(Some(1), 100_000, 256, 55),
+    spread(Some(2), 100_000, 12, 100),
+    spread(Some(2), 100_000, 12, 50),
+    spread(Some(2), 100_000, 12, 20),
+    spread(Some(3), 100_000, 8, 60),
+    spread(None, 6_000, 3, 20),
+    spread(None, 8_000, 2, 15),
+    spread(None, 10_000, 1, 0),
+    spread(None, 25_000, 1, 0),
+    spread(None, 60_000, 1, 0),
+    spread(None, 150_000, 1, 0),
 ];
+
+/// Raumschach's levels: Five Up's but for levels 2 and 3. There the greedy
+/// capturer draws a quarter of its games even against the random mover, so
+/// a level that beats it by weighing lines, as Five Up's level 2 does,
+/// converts against level 1 nearly every time (95.5%); the grabbing beginner
+/// beats greedy and scores 60% to 90% against level 1, and level 3 chooses
+/// with a spread between the two it stands between.
+const RAUMSCHACH_TABLE: [Level; LEVELS as usize] = {
+    let mut t = LEVEL_TABLE;
+    t[1] = Level { depth: Some(1), nodes: 100_000, lines: 1, spread: 0, grab: true };
+    t[2] = spread(Some(1), 100_000, 256, RAUMSCHACH_L3_SPREAD);
+    t
+};
+
+const RAUMSCHACH_L3_SPREAD: i32 = 120;
+
+const fn spread(depth: Option<u32>, nodes: u64, lines: usize, spread: i32) -> Level {
+    Level { depth, nodes, lines, spread, grab: false }
+}
+
+/// The levels of the variant `id`: its own table where its ladder set one
+/// (Raumschach), else Five Up's ([`LEVEL_TABLE`]). The budgets (depth,
+/// nodes) are the same in every table; only the ways of choosing differ.
+///
+/// ```
+/// use raum_rules::VariantId;
+/// assert!(raum_engine::level_table(VariantId::Raumschach)[1].grab);
+/// assert_eq!(raum_engine::level_table(VariantId::Octahedral), &raum_engine::LEVEL_TABLE);
+/// ```
+pub fn level_table(id: VariantId) -> &'static [Level; LEVELS as usize] {
+    match id {
+        VariantId::Raumschach => &RAUMSCHACH_TABLE,
+        _ => &LEVEL_TABLE,
+    }
+}
 
 /// Node budgets of the levels 1..=[`LEVELS`] (the search's own caps; see [`LEVEL_TABLE`]).
 pub const LEVEL_NODES: [u64; LEVELS as usize] = {
@@ -70,7 +117,8 @@ pub const LEVEL_NODES: [u64; LEVELS as usize] = {
 };
 
 /// The search limits of playing level `level` (1..=[`LEVELS`]), `None` outside that
-/// range. The level's way of choosing is [`Skill`]'s.
+/// range; the same in every variant ([`level_table`]). The level's way of
+/// choosing is [`Skill`]'s.
 ///
 /// ```
 /// assert_eq!(raum_engine::level_limits(1).unwrap().depth, Some(1));
@@ -148,15 +196,16 @@ impl Skill {
         (self.next() >> 11) as f64 / (1u64 << 53) as f64
     }
 
-    /// The level that plays the next move (of the two around a fraction).
-    pub(crate) fn level_for_move(&mut self) -> Level {
+    /// The level that plays the next move (of the two around a fraction) in
+    /// the variant `id`.
+    pub(crate) fn level_for_move(&mut self, id: VariantId) -> Level {
         if let Some(level) = &self.custom {
             return **level;
         }
         let low = self.strength.floor();
         let frac = self.strength - low;
         let level = if frac > 0.0 && self.unit() < frac { low + 1.0 } else { low };
-        LEVEL_TABLE[(level as usize).clamp(1, LEVELS as usize) - 1]
+        level_table(id)[(level as usize).clamp(1, LEVELS as usize) - 1]
     }
 
     /// The index of the line to play among `lines` (best first).
@@ -181,6 +230,58 @@ impl Skill {
             pick -= w;
         }
         0
+    }
+}
+
+impl Skill {
+    /// The grabbing beginner's move ([`Level::grab`]) in `pos`, pieces valued by
+    /// `value`; `None` when there is no legal move.
+    pub(crate) fn grab<S: Width>(&mut self, pos: &Position<S>, value: impl Fn(Kind) -> i32) -> Option<Move> {
+        let moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        let mates = |p: &Position<S>| p.is_check() && p.count_legal() == 0;
+        let mating: Vec<Move> = moves.iter().copied().filter(|&m| mates(&pos.play_copy(m))).collect();
+        if !mating.is_empty() {
+            return Some(mating[self.below(mating.len())]);
+        }
+        // Tiers by the value taken, the biggest first (a move that takes
+        // nothing below any capture); in each, the moves in a random order.
+        let mut tiers: Vec<(i32, Vec<Move>)> = Vec::new();
+        for &m in &moves {
+            let taken = captured(pos, m).map_or(-1, &value);
+            match tiers.iter_mut().find(|t| t.0 == taken) {
+                Some(t) => t.1.push(m),
+                None => tiers.push((taken, vec![m])),
+            }
+        }
+        tiers.sort_by_key(|t| std::cmp::Reverse(t.0));
+        for (_, tier) in &mut tiers {
+            for i in (1..tier.len()).rev() {
+                let j = self.below(i + 1);
+                tier.swap(i, j);
+            }
+        }
+        let allows_mate = |m: Move| {
+            let after = pos.play_copy(m);
+            after.legal_moves().iter().any(|&r| mates(&after.play_copy(r)))
+        };
+        let safe = tiers.iter().flat_map(|t| t.1.iter()).copied().find(|&m| !allows_mate(m));
+        // Every move allows a mate: the grab, then.
+        safe.or_else(|| tiers.first().and_then(|t| t.1.first().copied()))
+    }
+
+    /// Uniform in 0..n (n > 0).
+    fn below(&mut self, n: usize) -> usize {
+        ((self.unit() * n as f64) as usize).min(n - 1)
+    }
+}
+
+/// The kind a legal move `m` takes, if it takes one.
+fn captured<S: Width>(pos: &Position<S>, m: Move) -> Option<Kind> {
+    match m.kind() {
+        MoveKind::Castle => None,
+        // The pawn taken is of the taker's kind.
+        MoveKind::EnPassant => pos.piece_at(m.from()).map(|p| p.kind),
+        _ => pos.piece_at(m.to()).filter(|p| p.color != pos.side_to_move()).map(|p| p.kind),
     }
 }
 
@@ -215,7 +316,7 @@ mod tests {
     #[test]
     fn choices_favour_the_better_lines_and_repeat_under_a_seed() {
         let lines = [line(50, 0), line(40, 1), line(-300, 2)];
-        let level = Level { depth: Some(2), nodes: 1000, lines: 3, spread: 80 };
+        let level = spread(Some(2), 1000, 3, 80);
         let mut a = Skill::new(3, 11).unwrap();
         let mut b = Skill::new(3, 11).unwrap();
         let mut counts = [0; 3];
@@ -246,18 +347,18 @@ mod tests {
     #[test]
     fn a_fraction_mixes_the_two_levels() {
         let mut s = Skill::with_strength(2.25, 5);
-        let upper = (0..4000).filter(|_| s.level_for_move() == LEVEL_TABLE[2]).count();
+        let upper = (0..4000).filter(|_| s.level_for_move(VariantId::FiveUp) == LEVEL_TABLE[2]).count();
         assert!((800..1200).contains(&upper), "{upper}");
     }
 
     #[test]
     fn a_custom_level_plays_every_move_as_it_says() {
-        let own = Level { depth: Some(2), nodes: 777, lines: 9, spread: 123 };
+        let own = spread(Some(2), 777, 9, 123);
         let mut s = Skill::custom(own, 3);
         assert!(!s.is_full(), "a custom level is never the full engine");
-        assert!((0..50).all(|_| s.level_for_move() == own));
+        assert!((0..50).all(|_| s.level_for_move(VariantId::Raumschach) == own));
         // Even one line without a spread: a budget of its own.
-        assert!(!Skill::custom(Level { depth: None, nodes: 10, lines: 1, spread: 0 }, 3).is_full());
+        assert!(!Skill::custom(spread(None, 10, 1, 0), 3).is_full());
     }
 
     #[test]
@@ -265,7 +366,7 @@ mod tests {
         let asked = Limits { nodes: Some(5_000), depth: Some(9), ..Limits::default() };
         let l = capped(&asked, &LEVEL_TABLE[0]);
         assert_eq!((l.nodes, l.depth), (Some(5_000), Some(1)));
-        let l = capped(&Limits::default(), &Level { depth: None, nodes: 30_000, lines: 3, spread: 20 });
+        let l = capped(&Limits::default(), &spread(None, 30_000, 3, 20));
         assert_eq!((l.nodes, l.depth), (Some(30_000), None));
     }
 }

@@ -50,7 +50,7 @@ mod wdl;
 pub use calibration::{elo_for_strength, level_elos, strength_for_elo};
 pub use eval::{Basic, EvalParams, EvalTables, Material, PieceAttacks, evaluate};
 pub use features::{Feature, Features, UnknownFeature};
-pub use levels::{LEVEL_NODES, LEVEL_TABLE, LEVELS, Level, Skill, level_limits};
+pub use levels::{LEVEL_NODES, LEVEL_TABLE, LEVELS, Level, Skill, level_limits, level_table};
 pub use params::{ParamError, SearchParams};
 pub use search::CURRMOVE_AFTER;
 pub use time::TimePlan;
@@ -318,7 +318,8 @@ impl Engine {
         let Some(mut skill) = self.skill.take() else {
             return self.search_lines(game, limits, stop, on_info, on_currmove, self.multipv);
         };
-        let level = skill.level_for_move();
+        let id = game.position().variant().id();
+        let level = skill.level_for_move(id);
         let capped = levels::capped(limits, &level);
         // The lines searched only for the level's choice are not reported.
         let shown = self.multipv;
@@ -328,15 +329,33 @@ impl Engine {
             }
         };
         let mut r = self.search_lines(game, &capped, stop, &mut report, on_currmove, shown.max(level.lines));
-        let chosen = skill.choose(&level, &r.lines);
-        if let Some(line) = r.lines.get(chosen)
-            && let Some(&m) = line.pv.first()
-        {
-            r.best = Some(m);
-            r.ponder = line.pv.get(1).copied();
+        if level.grab {
+            let et = self.eval_tables::<S>(id);
+            if let Some(m) = skill.grab(game.position(), |k| et.value(k)) {
+                r.best = Some(m);
+                r.ponder = r.lines.iter().find(|l| l.pv.first() == Some(&m)).and_then(|l| l.pv.get(1).copied());
+            }
+        } else {
+            let chosen = skill.choose(&level, &r.lines);
+            if let Some(line) = r.lines.get(chosen)
+                && let Some(&m) = line.pv.first()
+            {
+                r.best = Some(m);
+                r.ponder = line.pv.get(1).copied();
+            }
         }
         self.skill = Some(skill);
         r
+    }
+
+    /// The evaluation of `id`'s positions: the override if one was set for it.
+    fn eval_tables<S: Width>(&self, id: VariantId) -> &EvalTables<S> {
+        // The override was built for this variant, hence at its width: the
+        // downcast (once per search) finds it.
+        match &self.eval {
+            Some((v, tables)) if *v == id => tables.downcast_ref().unwrap_or_else(|| EvalTables::get(id)),
+            _ => EvalTables::get(id),
+        }
     }
 
     fn search_lines<S: Width>(
@@ -350,12 +369,7 @@ impl Engine {
     ) -> SearchResult {
         self.tt.new_search();
         let id = game.position().variant().id();
-        // The override was built for this variant, hence at its width: the
-        // downcast (once per search) finds it.
-        let et = match &self.eval {
-            Some((v, tables)) if *v == id => tables.downcast_ref().unwrap_or_else(|| EvalTables::get(id)),
-            _ => EvalTables::get(id),
-        };
+        let et = self.eval_tables(id);
         let setup = search::Setup {
             tt: &self.tt,
             et,

@@ -6,6 +6,7 @@
 mod analysis;
 #[path = "../common/mod.rs"]
 mod common;
+mod grab;
 mod ladder;
 mod mates;
 mod multi;
