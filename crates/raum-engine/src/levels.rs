@@ -362,6 +362,15 @@ mod tests {
     }
 
     #[test]
+    fn every_variant_has_the_same_budgets_level_by_level() {
+        for id in VariantId::ALL {
+            for (own, five) in level_table(id).iter().zip(&LEVEL_TABLE) {
+                assert_eq!((own.depth, own.nodes), (five.depth, five.nodes), "{id:?}");
+            }
+        }
+    }
+
+    #[test]
     fn budgets_cap_the_asked_limits() {
         let asked = Limits { nodes: Some(5_000), depth: Some(9), ..Limits::default() };
         let l = capped(&asked, &LEVEL_TABLE[0]);
