@@ -6,9 +6,10 @@
 #
 # (TEST_FILEs: names under tests/browser/, e.g. online.test.mjs; default all.)
 # Installs what is missing (chromium with apt-get, playwright-core with npm
-# ci), starts `RAUM_BINARY serve --port 0` on a fresh database, runs
-# tests/browser/*.test.mjs against it, stops it, and exits non-zero on any
-# failure. Screenshots go to target/browser/.
+# ci), starts `RAUM_BINARY serve --port 0` on a fresh database, waits until
+# it answers its list of variants, runs tests/browser/*.test.mjs against it,
+# stops it, and exits non-zero on any failure. Screenshots go to
+# target/browser/.
 set -euo pipefail
 
 if [ $# -lt 1 ]; then
@@ -72,6 +73,25 @@ if [ -z "$url" ]; then
   exit 1
 fi
 echo "browser-test: server at $url" >&2
+# The server builds every variant's tables on the first request that needs
+# them: seconds on an idle machine, 15 s and more on a loaded one. Asked for
+# here, with time to spare, so that no test's wait pays for it.
+if ! node -e '
+  const t0 = Date.now();
+  fetch(new URL("api/variants", process.argv[1]), {signal: AbortSignal.timeout(300000)})
+    .then(async (r) => {
+      if (!r.ok) throw new Error(`GET /api/variants: ${r.status}`);
+      const n = (await r.json()).length;
+      console.error(`browser-test: server ready (${n} variants, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    })
+    .catch((e) => {
+      console.error(`error: the server did not answer /api/variants: ${e.message}`);
+      process.exit(1);
+    });
+' "$url"; then
+  cat "$work/server.out" "$work/server.err" >&2
+  exit 1
+fi
 
 # --- the tests ------------------------------------------------------------------
 mkdir -p "$root/target/browser"

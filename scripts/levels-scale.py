@@ -32,7 +32,7 @@ rows = []
 with open(ladder) as f:
     lines = [x.rstrip("\n") for x in f if not x.startswith("#")]
 for line in lines[1:]:
-    v, upper, lower, a, b, w, d, l = line.split("\t")
+    v, upper, lower, a, b, w, d, l, _commit, _bench = line.split("\t")
     rows.append((v, upper, lower, a, int(w), int(d), int(l)))
 
 scales = {}

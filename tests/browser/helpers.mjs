@@ -4,6 +4,7 @@
 import {chromium} from 'playwright-core';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
@@ -180,4 +181,83 @@ export function noPageErrors(...pages) {
 /** Creates a game through the API: {id, tokens, links, state}. */
 export function createGame(body) {
   return api('POST', '/api/games', body);
+}
+
+/**
+ * A TCP proxy in front of the server, so that a test can drop a page's
+ * network for real rather than close its WebSocket cleanly: `cut()` resets
+ * every connection through the proxy (RST both ways: the browser sees its
+ * socket fail, the server a peer gone without a close frame) and resets each
+ * new one until `restore()`; `drop()` resets the open ones and lets new ones
+ * through. Open a page at `url` (a link made for the server, re-based) to put
+ * it behind the proxy. `resets` counts the connections reset.
+ */
+export async function startProxy(target = BASE) {
+  const to = new URL(target);
+  const pairs = new Set();
+  let refusing = false;
+  let resets = 0;
+  const reset = (socket) => {
+    if (socket.destroyed) return;
+    if (socket.connecting) socket.destroy();
+    else socket.resetAndDestroy();
+  };
+  const server = net.createServer((client) => {
+    client.on('error', () => {});
+    if (refusing) {
+      resets++;
+      reset(client);
+      return;
+    }
+    const upstream = net.connect(Number(to.port), to.hostname);
+    upstream.on('error', () => {});
+    const pair = {client, upstream};
+    pairs.add(pair);
+    const end = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', end);
+    upstream.on('close', end);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const proxy = {
+    url: (link) => {
+      const u = new URL(link, BASE);
+      return new URL(u.pathname + u.search + u.hash, base).href;
+    },
+    get open() {
+      return pairs.size;
+    },
+    get resets() {
+      return resets;
+    },
+    drop() {
+      for (const pair of [...pairs]) {
+        pairs.delete(pair);
+        resets++;
+        reset(pair.client);
+        reset(pair.upstream);
+      }
+    },
+    cut() {
+      refusing = true;
+      proxy.drop();
+    },
+    restore() {
+      refusing = false;
+    },
+    close() {
+      proxy.cut();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+  return proxy;
 }

@@ -55,7 +55,11 @@ test('a position string with a promotion: the picker offers every piece', async 
   const black = '.clock[data-color="black"]';
   await page.waitForSelector(`${black}.running`);
   const t0 = await page.textContent(black);
-  await page.waitForFunction((sel, t) => document.querySelector(sel).textContent !== t, black, t0, {timeout: 4000});
+  assert.match(t0, /^\d+:\d\d$/, `Black's clock reads ${t0}`);
+  await page.waitForFunction(({sel, t}) => document.querySelector(sel).textContent !== t, {sel: black, t: t0});
+  const seconds = (t) => t.split(':').reduce((a, b) => a * 60 + Number(b), 0);
+  const t1 = await page.textContent(black);
+  assert.ok(seconds(t1) < seconds(t0), `Black's clock went from ${t0} to ${t1}`);
   assert.ok(!(await page.$('.clock[data-color="white"].running')));
   noPageErrors(page);
   await context.close();

@@ -53,20 +53,44 @@ test('reload mid-game keeps the position, the moves and the seat', async () => {
 test('a move whose answer is lost is not sent again: the page asks the server', async () => {
   const game = await createGame({variant: 'five-up', mode: 'local'});
   const {context, page} = await newPage(browser);
+  // the page's WebSockets go through playwright (routed before the page
+  // loads, or they are not): to the server until `silent`, then to a
+  // stand-in that never speaks
+  let silent = false;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    if (!silent) ws.connectToServer();
+  });
   await openGame(page, game.links.white);
   // the request reaches the server, the answer never reaches the page
   let posts = 0;
+  let lost;
+  const answerLost = new Promise((resolve) => (lost = resolve));
   await page.route('**/api/games/*/moves', async (route) => {
     posts++;
     await route.fetch();
     await route.abort('connectionreset');
+    lost();
   });
-  // and the socket is down, so only a refetch can tell
+  // and the socket hears nothing (the page's next one reaches the stand-in),
+  // so only a refetch can tell
+  await page.waitForFunction(() => window.raumTest.connected && window.raumTest.wsMessages > 0);
+  silent = true;
+  const opens = await page.evaluate(() => window.raumTest.wsOpens);
   await page.evaluate(() => window.raumTest.dropSocket());
+  await page.waitForFunction((n) => window.raumTest.wsOpens > n && window.raumTest.connected, opens);
+  const heard = await page.evaluate(() => window.raumTest.wsMessages);
+  const gamePath = `/api/games/${encodeURIComponent(game.id)}`;
+  let refetches = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === gamePath) refetches++;
+  });
   const move = legalMove(await getState(game.id), 'Dc2-Cc2');
   await clickMove2d(page, move);
+  await answerLost;
   await waitPly(page, 1);
   assert.equal(posts, 1, 'the move was posted once');
+  assert.ok(refetches >= 1, 'the page did not ask the server');
+  assert.equal(await page.evaluate(() => window.raumTest.wsMessages), heard, 'the stand-in socket spoke');
   await page.unroute('**/api/games/*/moves');
   const state = await getState(game.id);
   assert.deepEqual(state.moves.map((m) => m.coord), ['Dc2-Cc2']);

@@ -68,8 +68,10 @@ test('the seed line by clicks in the layered view ends "0-1, checkmate"', async 
   await page.waitForFunction(() => window.raumTest.viewPly === 3);
   assert.equal((await board2d(page)).Eb2, 'P');
   await page.click('#nav-first');
+  await page.waitForFunction(() => window.raumTest.viewPly === 0);
   assert.equal((await board2d(page)).Dc2, 'P');
   await page.click(`#moves button.move[data-ply="2"]`);
+  await page.waitForFunction(() => window.raumTest.viewPly === 2);
   assert.equal((await board2d(page)).Cc4, 'p');
   await page.keyboard.press('End');
   await page.waitForFunction(() => window.raumTest.viewPly === 4);
@@ -83,16 +85,17 @@ test('the seed line by clicks in the layered view ends "0-1, checkmate"', async 
   assert.match(pgn, /0-1/);
 
   // flip turns the ranks round
-  const rankTop = () =>
-    page.$eval('.board2d .level', (level) => {
-      const labels = [...level.querySelectorAll('.rank-label')];
+  const rankTop = (want) =>
+    page.waitForFunction((w) => {
+      const labels = [...document.querySelector('.board2d .level').querySelectorAll('.rank-label')];
       labels.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
-      return labels[0].textContent;
-    });
-  assert.equal(await rankTop(), '5');
+      return labels[0].textContent === w;
+    }, want);
+  await rankTop('5');
   await page.click('#flip');
-  assert.equal(await rankTop(), '1');
+  await rankTop('1');
   await page.click('#flip');
+  await rankTop('5');
 
   const {png} = await screenshot(page.locator('#board-frame'), 'layers-view.png');
   assertShowsPieces(await analysePng(browser, png), 'layered view');

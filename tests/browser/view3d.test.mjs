@@ -60,14 +60,40 @@ test('moves made by clicks in the 3D view are applied', async () => {
   await page.selectOption('#isolate', 'all');
   await page.click('#reset-camera');
 
-  // hovering a cell lights the lines through it (the tooltip names the cell)
+  // hovering a cell lights the 13 lines through it (the tooltip names the cell)
+  const tiles = () => page.evaluate(() => window.raumTest.tiles3d());
+  const inColour = (colours, key) => Object.keys(colours).filter((c) => colours[c] === key);
+  assert.deepEqual(inColour(await tiles(), 'line'), [], 'lines lit before any hover');
   const centre = await page.evaluate((c) => window.raumTest.project(c), 'Cc3');
   await page.mouse.move(centre.x, centre.y);
   await page.waitForSelector('.board3d-tip:not([hidden])');
   assert.equal(await page.textContent('.board3d-tip'), 'Cc3');
+  await page.waitForFunction(() => Object.values(window.raumTest.tiles3d()).includes('line'));
+  const lit = await tiles();
+  assert.equal(lit.Cc3, 'hovered');
+  // Cc3 is the centre of the 5x5x5 board: each of the 13 lines through it
+  // has two cells on either side, 52 in all; the last move's two cells
+  // (Bd4-Cd4, both on lines through Cc3) keep the last move's colour
+  const at = (name) => ['ABCDE'.indexOf(name[0]), 'abcde'.indexOf(name[1]), Number(name[2]) - 1];
+  const nameOf = ([l, f, r]) => 'ABCDE'[l] + 'abcde'[f] + (r + 1);
+  const expected = new Map(); // cell -> its line, as the direction with a positive first non-zero step
+  for (const d of [-1, 0, 1].flatMap((x) => [-1, 0, 1].flatMap((y) => [-1, 0, 1].map((z) => [x, y, z])))) {
+    if (d.every((v) => v === 0)) continue;
+    const sign = Math.sign(d.find((v) => v !== 0));
+    for (let k = 1; k <= 2; k++) expected.set(nameOf(at('Cc3').map((v, a) => v + d[a] * k)), d.map((v) => v * sign).join(','));
+  }
+  assert.equal(new Set(expected.values()).size, 13);
+  assert.equal(expected.size, 52);
+  const lastCells = Object.keys(lit).filter((c) => lit[c] === 'last');
+  assert.deepEqual(lastCells.sort(), ['Bd4', 'Cd4']);
+  const drawn = inColour(lit, 'line');
+  assert.deepEqual(drawn.sort(), [...expected.keys()].filter((c) => !lastCells.includes(c)).sort(), 'the cells drawn as lines through Cc3');
+  assert.equal(new Set(drawn.map((c) => expected.get(c))).size, 13, '13 lines drawn through Cc3');
 
+  // leaving the board puts the lines out
   await page.mouse.move(5, 5);
-  await page.waitForTimeout(200);
+  await page.waitForSelector('.board3d-tip', {state: 'hidden'});
+  await page.waitForFunction(() => !Object.values(window.raumTest.tiles3d()).includes('line'));
   const {png} = await screenshot(page.locator('#board-frame'), '3d-view.png');
   assertShowsPieces(await analysePng(browser, png), '3D view');
   await screenshot(page, 'game-page-3d.png');

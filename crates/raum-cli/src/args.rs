@@ -11,8 +11,10 @@ use raum_rules::{Position, Variant, VariantId, Width};
 /// raumschach, octahedral, pyramid, betza-upright, betza-mixed, betza-flat,
 /// betza-very3d, book-3d, and Savard's boards for two (reconstructions):
 /// wing-table, wing-table-alt, forced-3d, triquetral; and for three, four or six
-/// players wing-table-4p, triquetral-3p, triquetral-6p (perft, divide, moves, fen and
-/// show so far; men are written `wK`, `bP`). Cells are named as in each
+/// players wing-table-4p, triquetral-3p, triquetral-6p (perft, divide, moves, fen,
+/// show, play, match and bench take them as --variant, pgn reads their records, and
+/// uci and serve play them; analyse and tune do not; men are written `wK`, `bP`).
+/// Cells are named as in each
 /// seed (`Cc3`, `Ve5`, `4e4`, `E2α`, `2c10`); moves are written `Ec2-Ec4`, `Bb4-Ab5=Q`,
 /// castling `Ec1-Ea1` (Five Up) or as the king's move (`Vg1-Vi1`), from a cell
 /// holding a piece and its riding unicorn `U:Eb1-Dd2`, `W:Eb1-Cd3`, `W+U:Eb1-Cc2`,
@@ -74,7 +76,8 @@ pub struct PositionArgs {
     /// Variant id (five-up, five-up-cylinder, five-up-torus, five-up-unicorn, raumschach,
     /// octahedral, pyramid, betza-upright, betza-mixed, betza-flat, betza-very3d, book-3d,
     /// wing-table, wing-table-alt, forced-3d, triquetral; for more players wing-table-4p,
-    /// triquetral-3p, triquetral-6p, which perft, divide, moves, fen and show take).
+    /// triquetral-3p, triquetral-6p, which perft, divide, moves, fen, show and play take,
+    /// but not analyse).
     #[arg(long, short = 'v', default_value = "five-up")]
     pub variant: String,
     /// Start from this position string instead of the variant's start.
@@ -205,7 +208,8 @@ pub struct BenchArgs {
 pub struct MatchArgs {
     /// Variant id (five-up, five-up-cylinder, five-up-torus, five-up-unicorn, raumschach,
     /// octahedral, pyramid, betza-upright, betza-mixed, betza-flat, betza-very3d, book-3d,
-    /// wing-table, wing-table-alt, forced-3d, triquetral).
+    /// wing-table, wing-table-alt, forced-3d, triquetral; for more players wing-table-4p,
+    /// triquetral-3p, triquetral-6p, played with --players).
     #[arg(long, short = 'v', default_value = "five-up")]
     pub variant: String,
     /// Player A (the statistics are from A's point of view): `engine:nodes=5000`,
@@ -355,7 +359,7 @@ pub struct TuneArgs {
 pub fn variant_id(name: &str) -> Result<VariantId> {
     if raum_rules::multi::MultiId::from_name(name).is_some() {
         anyhow::bail!(
-            "'{name}' is a game for more than two players: so far perft, divide, moves, fen and show play it"
+            "'{name}' is a game for more than two players, which this command does not play (perft, divide, moves, fen, show, play, match, bench, pgn, uci and serve do)"
         );
     }
     Ok(name.parse()?)

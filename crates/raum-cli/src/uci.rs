@@ -719,12 +719,20 @@ mod tests {
     #[test]
     fn a_session_runs_in_process_and_caps_bound_it() {
         let out = Shared::default();
-        // Without the cap this search would take hours; with it, it answers at once.
-        let mut input = &b"position startpos moves Dc2-Cc2 Bc4-Cc4 Db1-Ca1\ngo depth 100\nisready\n"[..];
+        // Without the cap the first search would take hours; with it, it answers at once.
+        // The second asks for more nodes than the cap: no search reports more than it.
+        let mut input =
+            &b"position startpos moves Dc2-Cc2 Bc4-Cc4 Db1-Ca1\ngo depth 100\nisready\ngo nodes 100000\nisready\n"[..];
         run(&mut input, Box::new(out.clone()), Caps { nodes: Some(500), hash_mb: Some(1), threads: Some(1) });
         let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
-        assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
+        assert_eq!(text.lines().filter(|l| l.starts_with("bestmove ")).count(), 2, "{text}");
         assert!(text.lines().any(|l| l == "readyok"), "{text}");
+        let nodes: Vec<u64> = text
+            .lines()
+            .filter_map(|l| l.split(" nodes ").nth(1))
+            .map(|rest| rest.split_whitespace().next().unwrap().parse().unwrap())
+            .collect();
+        assert!(!nodes.is_empty() && nodes.iter().all(|&n| n <= 500), "{text}");
     }
 
     #[test]

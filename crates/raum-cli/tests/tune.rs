@@ -1,6 +1,9 @@
 //! `raum tune`: runs on a tiny record file from `raum match` and reports the
 //! error before and after.
 
+use raum_engine::EvalParams;
+use raum_engine::tune;
+use raum_rules::VariantId;
 use std::process::Command;
 
 #[test]
@@ -27,11 +30,21 @@ fn tune_runs_on_match_records() {
     assert!(o.status.success(), "{out}\n{}", String::from_utf8_lossy(&o.stderr));
     let before = number_in(&out, "error before:");
     let after = number_in(&out, "error after:");
-    assert!(after <= before, "{after} > {before}");
     assert!(out.contains("value_P = "), "{out}");
     assert!(out.contains("held-out error before:") && out.contains("held-out error after:"), "{out}");
     let written = std::fs::read_to_string(&out_file).unwrap();
     assert!(written.contains("tempo = "), "{written}");
+    // The tuner moved something (the library's tests check that it finds a planted
+    // optimum): the listing written is not the built-in terms, and the error it
+    // reports for them, in the file's heading too, is the one printed.
+    let built_in = EvalParams::for_variant(VariantId::FiveUp);
+    let tuned = tune::parse_listing(&built_in, &written).expect("the written listing parses");
+    assert_ne!(tuned, built_in, "{written}");
+    assert!(
+        written.starts_with("# raum tune: ") && written.contains(&format!("error {before:.6} -> {after:.6}")),
+        "{written}"
+    );
+    assert!(after < before, "{out}");
     // The written listing is an evaluation a match player takes, and a start for more tuning.
     let spec = format!("engine:nodes=200,eval={}", out_file.display());
     let o = Command::new(raum).args(["match", "--a", &spec, "--b", "random", "--games", "2"]).output().unwrap();
@@ -56,7 +69,7 @@ fn tune_runs_on_match_records() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{out}\n{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("Resolved: "), "{out}");
-    assert!(number_in(&out, "error after:") <= number_in(&out, "error before:"), "{out}");
+    assert!(number_in(&out, "error after:") < number_in(&out, "error before:"), "{out}");
     // Search labels: reported, and a lambda outside 0..=1 is refused with a clear message.
     let o = Command::new(raum)
         .args(["tune", "--iterations", "1", "--search-labels", "300", "--lambda", "0.7", "--records"])

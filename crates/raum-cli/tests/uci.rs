@@ -114,6 +114,18 @@ fn errors(lines: &[String]) -> Vec<&String> {
     lines.iter().filter(|l| l.starts_with("info string error: ")).collect()
 }
 
+/// The variant ids that RULES.md's "Variant ids" paragraph names, in its order:
+/// every `quoted` word from the paragraph's start to its blank line.
+fn rules_variant_ids() -> Vec<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/RULES.md");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let start = text.find("**Variant ids**").unwrap_or_else(|| panic!("no Variant ids paragraph in {path}"));
+    let paragraph = text[start..].split("\n\n").next().unwrap();
+    // After the heading's own `--variant`, the odd pieces between backticks are the ids.
+    let (_, ids) = paragraph.split_once("records):").expect("the paragraph's heading");
+    ids.split('`').skip(1).step_by(2).map(str::to_string).collect()
+}
+
 #[test]
 fn handshake_lists_options_and_answers_isready() {
     let mut e = Uci::start();
@@ -121,11 +133,17 @@ fn handshake_lists_options_and_answers_isready() {
     let lines = e.until(PATIENCE, |l| l == "uciok");
     assert!(lines[0].starts_with("id name Raum "), "{lines:?}");
     assert!(lines.contains(&"id author Raum developers".to_string()));
-    // Every playable variant is offered, whatever its board's width, and the multi-player games.
-    let mut vars: String = VariantId::ALL.iter().map(|v| format!(" var {v}")).collect();
-    vars.push_str(" var wing-table-4p var triquetral-3p var triquetral-6p");
-    assert!(vars.contains(" var five-up var raumschach"), "{vars}");
-    assert!(lines.contains(&format!("option name UCI_Variant type combo default five-up{vars}")), "{lines:?}");
+    // Every variant id that RULES.md lists is offered, and nothing else, Five Up by default.
+    let option = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default five-up var "))
+        .unwrap_or_else(|| panic!("no UCI_Variant option in {lines:?}"));
+    let mut offered: Vec<&str> = option.split(" var ").skip(1).collect();
+    offered.sort_unstable();
+    let mut listed = rules_variant_ids();
+    assert_eq!(listed.len(), 19, "{listed:?}");
+    listed.sort_unstable();
+    assert_eq!(offered, listed, "{option}");
     assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 4096".to_string()));
     assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 64".to_string()));
     assert!(e.ready().is_empty());

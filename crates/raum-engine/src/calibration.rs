@@ -7,6 +7,14 @@
 //! lists the levels measured so far; a variant without a ladder of its own
 //! reads Five Up's, the nearest game measured.
 //!
+//! The constants below are recorded measurements, not computed here: the
+//! chain of `docs/levels-ladder.tsv`, whose rows name the commit that played
+//! them and that build's bench signature. They stay true only while the
+//! search does; `raum-cli`'s test `the_scale_is_the_ladder` recomputes the
+//! chain from the file and fails once `raum bench --variant V` no longer
+//! gives the rows' signature, so a change to the search must play the
+//! ladder again.
+//!
 //! A strength between two levels plays each move at one of them
 //! ([`crate::Skill::with_strength`]), so an Elo between two levels' is
 //! reached by the fraction interpolated between their Elo.

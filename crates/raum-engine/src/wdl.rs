@@ -2,13 +2,15 @@
 //! `UCI_ShowWDL`): what a score means as chances, for people.
 //!
 //! The model: the expected score of a side `cp` centipawns up is the
-//! logistic curve the tuner fits to Raum's self-play games
-//! (`tune::sigmoid`, scale [`WDL_K`]: Five Up's fit 0.46 and Raumschach's 0.38
-//! averaged, BENCHMARKS.md "Tuning"), and the draws are a share of the
-//! middle, [`WDL_DRAWS`] at a level score (about the share of draws between
-//! Raum's engines at equal strength, 212 of 800 games in the Raumschach
-//! tuning match) and falling as the score leaves it. A mate score is a
-//! certain result.
+//! tuner's logistic curve (`tune::sigmoid`) at scale [`WDL_K`], the mean of
+//! two scales `raum tune` once fitted to 3,000-node self-play games under
+//! hand-set terms (Five Up's first fit, k 0.4624, and Raumschach's bounded
+//! fit, k 0.3832: BENCHMARKS.md, "Tuning the evaluation"); and the draws are a
+//! share of the middle, [`WDL_DRAWS`] at a level score (212 draws in 800
+//! games of one Raumschach match, that bounded fit against the hand-set terms
+//! at 5,000 nodes) and falling as the score leaves it. The two constants are
+//! picked, not fitted together to any games, and the chances have not been
+//! checked against game results. A mate score is a certain result.
 
 use crate::Score;
 

@@ -532,7 +532,7 @@ impl<S: CellSet> Position<S> {
                                     let via_b = b.apply(origins) & empty;
                                     reach |= a.apply(via_b);
                                 }
-                                sink.doubles_shifted(reach & empty & check_mask, a.delta + b.delta);
+                                sink.doubles_shifted(reach & land & check_mask, a.delta + b.delta);
                             }
                         }
                     }
@@ -570,7 +570,7 @@ impl<S: CellSet> Position<S> {
                 let ban = column_ban(p);
                 for d in &v.pawn_doubles[ui * n + p] {
                     let (to, mid) = (d.to as usize, d.via[0] as usize);
-                    if r.has(to) && v.double_step_open(d, occ) && !ban.has(to) && !ban.has(mid) {
+                    if r.has(to) && v.double_step_open(d, occ, land) && !ban.has(to) && !ban.has(mid) {
                         // Only on a board where a double step can reach the far
                         // side (Octahedral's short levels) does it promote.
                         if promo.has(to) {
@@ -646,14 +646,15 @@ impl<S: CellSet> Position<S> {
                 if v.double_origins[ui].has(s) && self.unmoved.has(s) {
                     for d in &v.pawn_doubles[ui * n + s] {
                         let to = d.to as usize;
-                        if !v.double_step_open(d, occ) || promo.has(to) {
+                        // The pawn alone may join a lone friendly unicorn; the pair needs an empty cell.
+                        if !v.double_step_open(d, occ, land) || promo.has(to) {
                             continue;
                         }
                         let m = Move::new(s, to, MoveKind::DoubleStep, None);
                         if check_mask.has(to) {
                             sink.special(m.with_part(Part::Piece, x.kind));
                         }
-                        if pair_mask.has(to) {
+                        if pair_mask.has(to) && empty.has(to) {
                             sink.special(m.with_part(Part::Whole, x.kind));
                         }
                     }

@@ -762,7 +762,7 @@ impl<S: CellSet> Variant<S> {
             let ci = self.spec.start_sets[piece.color.index()] as usize;
             let mut t = (self.pawn_steps[ci * n + cell] & empty) | (self.pawn_captures[ci * n + cell] & enemy);
             for d in &self.pawn_doubles[ci * n + cell] {
-                if self.double_step_open(d, occ) {
+                if self.double_step_open(d, occ, empty) {
                     t.insert(d.to as usize);
                 }
             }
@@ -773,10 +773,12 @@ impl<S: CellSet> Variant<S> {
         (quiet & empty) | (capture & enemy)
     }
 
-    /// Whether a double step's path and destination allow it with occupancy `occ`.
+    /// Whether a double step may be made with occupancy `occ`: its destination
+    /// is in `land` (the empty cells, and where unicorns ride a lone friendly
+    /// unicorn the pawn joins) and its path is open.
     #[inline(always)]
-    pub(crate) fn double_step_open(&self, d: &DoubleStep, occ: S) -> bool {
-        if occ.has(d.to as usize) {
+    pub(crate) fn double_step_open(&self, d: &DoubleStep, occ: S, land: S) -> bool {
+        if !land.has(d.to as usize) {
             return false;
         }
         let a = occ.has(d.via[0] as usize);

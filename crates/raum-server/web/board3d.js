@@ -342,6 +342,19 @@ export class Board3D {
     this.requestRender();
   }
 
+  /** Each shown cell's tile colour, as its key in COLORS ('line', 'last', ...), by cell name: for the tests. */
+  tileColors() {
+    const keys = new Map(Object.entries(COLORS).map(([key, color]) => [color.getHex(), key]));
+    const color = new THREE.Color();
+    const out = {};
+    for (let i = 0; i < this.geom.n; i++) {
+      if (!this.visibleCell(i)) continue;
+      this.tiles.getColorAt(i, color);
+      out[this.geom.cells[i].name] = keys.get(color.getHex()) || `#${color.getHexString()}`;
+    }
+    return out;
+  }
+
   drawArrow() {
     for (const child of this.arrow.children) child.geometry.dispose();
     this.arrow.clear();

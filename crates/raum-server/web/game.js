@@ -40,6 +40,11 @@ const raumTest = {
     if (i === undefined || i < 0 || i >= app.geom.n) throw new Error(`no cell ${cell}`);
     return app.board3d.project(i);
   },
+  /** The 3D view's tile colours: cell name -> 'light', 'dark', 'line', 'hovered', ... */
+  tiles3d() {
+    if (!app.board3d) throw new Error('the 3D view is not shown');
+    return app.board3d.tileColors();
+  },
   /** Closes the WebSocket as a network drop would; the page reconnects. */
   dropSocket() {
     if (app.live) app.live.drop();

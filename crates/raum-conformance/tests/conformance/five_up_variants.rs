@@ -325,10 +325,85 @@ fn unicorn_start_perft_to_depth_3_equals_the_naive_generator() {
     let fast = Position::start(unicorn());
     let naive = NaivePosition::start("five-up-unicorn").unwrap();
     assert_eq!(naive.fen(), format_position(&fast));
-    for (depth, want) in (1..=3).zip([71, 4_896, 386_031]) {
+    for (depth, want) in (1..=3).zip([71, 4_896, 386_167]) {
         assert_eq!(fast.perft(depth), want, "perft({depth})");
         assert_eq!(perft(&naive, depth), want, "naive perft({depth})");
     }
+}
+
+/// Plays coordinate moves on both generators from `fen` (the start if `None`),
+/// checking that they agree on the position string after each.
+fn both_after(fen: Option<&str>, line: &str) -> (Position<Cells>, raum_conformance::naive::NaivePosition) {
+    use raum_conformance::naive::NaivePosition;
+    let (mut fast, mut naive) = match fen {
+        Some(f) => (pos(unicorn(), f), NaivePosition::parse("five-up-unicorn", f).unwrap()),
+        None => (Position::start(unicorn()), NaivePosition::start("five-up-unicorn").unwrap()),
+    };
+    for text in line.split_whitespace() {
+        let m = raum_notation::parse_move(&fast, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        fast.play(m);
+        naive = naive.play(text).unwrap_or_else(|e| panic!("naive {text}: {e}"));
+        assert_eq!(naive.fen(), format_position(&fast), "after {text}");
+    }
+    (fast, naive)
+}
+
+/// RULES.md: a double step is a quiet move, so a pawn alone may double-step
+/// onto its lone unicorn. In this random-game position Black's unmoved pawn on
+/// Aa4 may do so after almost every White move (an independent count: 13,855).
+#[test]
+fn a_pawns_double_step_joins_its_lone_unicorn() {
+    use raum_conformance::naive::perft;
+    let line = "Ea2-Ea4 W+U:Ab5-Ca4 Ee2-De3 Ad4-Ad3 Eb2-Eb4 Ba4-Ba3 Ec2-Dc3 W:Ca4-Ac2 W+U:Eb1-Cc2 Ac4-Ac3 \
+                Ec1-Ea1 Ad5-Ac4";
+    let (fast, naive) = both_after(None, line);
+    for (depth, want) in (1..=2).zip([144, 13_855]) {
+        assert_eq!(fast.perft(depth), want, "perft({depth})");
+        assert_eq!(perft(&naive, depth), want, "naive perft({depth})");
+    }
+    // After almost every White move the double step onto the unicorn on Ca4
+    // is there: those are the 135 leaves the old rule missed.
+    let mut joining = Vec::new();
+    for &m in fast.legal_moves().iter() {
+        let mut next = fast;
+        next.play(m);
+        if moves(&next).contains("Aa4-Ca4") {
+            joining.push(format_move(unicorn(), m));
+        }
+    }
+    assert_eq!(joining.len(), 135);
+    // It forms a pair, with the passed cell as the en-passant cell.
+    let (joined, _) = both_after(None, &format!("{line} {} Aa4-Ca4", joining[0]));
+    let s = format_position(&joined);
+    assert!(s.contains("(pu)") && s.contains(" Ba4 "), "{s}");
+}
+
+/// The pair formed by a double step onto a lone unicorn is taken en passant,
+/// both men; the pair itself may not double-step onto a friendly cell, but the
+/// pawn alone from a shared cell may.
+#[test]
+fn a_pair_formed_by_a_double_step_is_taken_en_passant_both_men() {
+    // Black: king Ae5, pawn Aa4, a lone unicorn on Ca4; White: king Ee1, pawn Bb3.
+    let start = "4k|p4|5|5|5/5|5|1P3|5|5/5|u4|5|5|5/5|5|5|5|5/5|5|5|5|4K b - - 0 1";
+    let (p, _) = both_after(Some(start), "");
+    assert!(moves(&p).contains("Aa4-Ca4"), "{:?}", moves(&p));
+    let (joined, naive) = both_after(Some(start), "Aa4-Ca4");
+    assert_eq!(format_position(&joined), "4k|5|5|5|5/5|5|1P3|5|5/5|(pu)4|5|5|5/5|5|5|5|5/5|5|5|5|4K w - Ba4 0 2");
+    assert_eq!(joined.perft(2), raum_conformance::naive::perft(&naive, 2));
+    let (taken, _) = both_after(Some(start), "Aa4-Ca4 Bb3-Ba4");
+    assert_eq!(format_position(&taken), "4k|5|5|5|5/5|P4|5|5|5/5|5|5|5|5/5|5|5|5|5/5|5|5|5|4K b - - 0 2");
+    let u = unicorn().kind_of('U').unwrap();
+    assert!(taken.kind_cells(u).is_empty(), "the unicorn went with its pawn");
+
+    // From a shared cell: the pawn alone may double-step onto another lone
+    // unicorn; the pair may not (a pair lands only on an empty or enemy cell).
+    let shared = "4k|(pu)4|5|5|5/5|5|5|5|5/5|u4|5|5|5/5|5|5|5|5/5|5|5|5|4K b - - 0 1";
+    let (p, _) = both_after(Some(shared), "");
+    let t = texts_from(&p, "Aa4");
+    assert!(t.contains(&"P:Aa4-Ca4".to_string()), "{t:?}");
+    assert!(!t.contains(&"P+U:Aa4-Ca4".to_string()), "{t:?}");
+    let (joined, _) = both_after(Some(shared), "P:Aa4-Ca4");
+    assert!(format_position(&joined).starts_with("4k|u4|5|5|5/5|5|5|5|5/5|(pu)4|"), "{}", format_position(&joined));
 }
 
 #[test]

@@ -7,7 +7,6 @@ mod analysis;
 #[path = "../common/mod.rs"]
 mod common;
 mod grab;
-mod ladder;
 mod mates;
 mod multi;
 mod search;
