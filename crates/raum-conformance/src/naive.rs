@@ -2378,15 +2378,17 @@ mod tests {
         assert!(!has(&p, "Cc1-Cc5"));
         let q = p.play("Cc1-Cc4").expect("join");
         assert_eq!(q.fen(), format!("{} b - - 1 1", board_of(&[("Cc4", "(RU)"), ("Ea1", "K"), ("Ae5", "k")])));
-        // A pawn joins by its single step; its double step never ends on a unicorn, and a
-        // straight double step needs the middle cell empty (a unicorn occupies it).
+        // A pawn joins by its single step, and by its double step (RULES.md: a double step is a
+        // quiet move); a straight double step needs the middle cell empty (a unicorn occupies it).
         let r = placed("five-up-unicorn", &[("Ea2", "P"), ("Ea3", "U"), ("Ec1", "K"), ("Ae5", "k")], "w - -");
         assert!(has(&r, "Ea2-Ea3"));
         assert!(!has(&r, "Ea2-Ea4"));
         let l = r.play("Ea2-Da3").expect("L step past the unicorn");
         assert!(l.fen().contains(" b - Da2@Da3 "), "{}", l.fen());
         let s = placed("five-up-unicorn", &[("Ea2", "P"), ("Ca2", "U"), ("Ec1", "K"), ("Ae5", "k")], "w - -");
-        assert!(!has(&s, "Ea2-Ca2"));
+        assert!(has(&s, "Ea2-Ca2"));
+        let joined = s.play("Ea2-Ca2").expect("double step onto the unicorn");
+        assert!(joined.fen().contains("(PU)") && joined.fen().contains(" b - Da2 "), "{}", joined.fen());
         assert!(has(&s, "Ea2-Da2"));
         // Only by the quiet movement: not onto a unicorn on a pawn's capture cell.
         let t = placed("five-up-unicorn", &[("Ea2", "P"), ("Eb3", "U"), ("Ec1", "K"), ("Ae5", "k")], "w - -");
