@@ -12,6 +12,7 @@ mod multi_play;
 mod perft;
 mod play;
 mod records;
+mod rng;
 #[cfg(feature = "serve")]
 mod serve;
 mod show;

@@ -34,6 +34,7 @@ use crate::adjudication::{self, DrawRule, Judge, ResignRule, Rules, Verdict};
 use crate::args::{MatchArgs, variant_id};
 use crate::clock::{Clocks, TimeControl};
 use crate::records;
+use crate::rng::Rng;
 use crate::stats;
 use crate::uci_client::{Said, UciEngine};
 use anyhow::{Context, Result, bail};
@@ -49,29 +50,6 @@ use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-
-/// A small seeded generator (SplitMix64): reproducible matches without a dependency.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
-}
 
 /// A player as the command line names it.
 #[derive(Clone, Debug, PartialEq)]

@@ -12,7 +12,7 @@
 //! equally often over N games).
 
 use crate::args::MatchArgs;
-use crate::matches::Rng;
+use crate::rng::Rng;
 use crate::stats;
 use anyhow::{Context, Result, bail};
 use raum_engine::multi::{MultiEngine, MultiEval, MultiSearch};

@@ -56,7 +56,7 @@ pub use search::CURRMOVE_AFTER;
 pub use time::TimePlan;
 pub use wdl::{WDL_DRAWS, WDL_K, Wdl, wdl};
 
-use raum_rules::{Game, Move, Variant, VariantId, Width};
+use raum_rules::{Game, GameAt, Move, Variant, VariantId, Width};
 use std::any::Any;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -294,6 +294,7 @@ impl Engine {
     /// Searches the game's current position; `stop` aborts; `on_info` is called
     /// after each completed iteration. Compiled once per width `S`; the table
     /// is shared by all (it holds hashes and moves, whatever the board).
+    #[inline]
     pub fn search<S: Width>(
         &mut self,
         game: &Game<S>,
@@ -307,7 +308,37 @@ impl Engine {
     /// [`Engine::search`], also telling `on_currmove` each root move as the
     /// search starts on it, once the search has run for [`CURRMOVE_AFTER`]
     /// (as the protocol's `info currmove` does: earlier it is only noise).
+    #[inline]
     pub fn search_reporting<S: Width>(
+        &mut self,
+        game: &Game<S>,
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        on_currmove: &mut dyn FnMut(&CurrMove),
+    ) -> SearchResult {
+        self.search_at(S::game_at(game), limits, stop, on_info, on_currmove)
+    }
+
+    /// [`Engine::search_reporting`] at the game's width. Not generic: the
+    /// search is compiled here, once per width, and not again in each crate
+    /// that searches (see [`GameAt`]).
+    fn search_at(
+        &mut self,
+        game: GameAt<'_>,
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        on_currmove: &mut dyn FnMut(&CurrMove),
+    ) -> SearchResult {
+        match game {
+            GameAt::W128(g) => self.search_width(g, limits, stop, on_info, on_currmove),
+            GameAt::W256(g) => self.search_width(g, limits, stop, on_info, on_currmove),
+            GameAt::W512(g) => self.search_width(g, limits, stop, on_info, on_currmove),
+        }
+    }
+
+    fn search_width<S: Width>(
         &mut self,
         game: &Game<S>,
         limits: &Limits,

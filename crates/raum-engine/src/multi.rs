@@ -63,7 +63,7 @@
 use crate::eval::EvalParams;
 use crate::{Limits, Score, SearchInfo, SearchResult};
 use raum_rules::multi::{MAX_SIDES, MultiGame, MultiPosition, MultiVariant};
-use raum_rules::{Kind, MAX_KINDS, Move, MoveList, Role, Width};
+use raum_rules::{Kind, MAX_KINDS, Move, MoveList, MultiGameAt, Role, Width};
 use std::any::Any;
 use std::collections::HashMap;
 use std::str::FromStr;
@@ -297,7 +297,34 @@ impl MultiEngine {
     /// nodes and movetime apply (and a clock's time, shared over 30 moves);
     /// the search never counts more nodes than `nodes`. Every side for itself
     /// the engine's [`MultiSearch`] decides how; with teams it is alpha-beta.
+    #[inline]
     pub fn search<S: Width>(
+        &mut self,
+        game: &MultiGame<S>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search_at(S::multi_game_at(game), limits, stop, info)
+    }
+
+    /// [`MultiEngine::search`] at the game's width, compiled here once per
+    /// width (see [`raum_rules::GameAt`]).
+    fn search_at(
+        &mut self,
+        game: MultiGameAt<'_>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        match game {
+            MultiGameAt::W128(g) => self.search_width(g, limits, stop, info),
+            MultiGameAt::W256(g) => self.search_width(g, limits, stop, info),
+            MultiGameAt::W512(g) => self.search_width(g, limits, stop, info),
+        }
+    }
+
+    fn search_width<S: Width>(
         &mut self,
         game: &MultiGame<S>,
         limits: &Limits,

@@ -16,13 +16,14 @@ mod attacks;
 mod consistency;
 pub mod cpu;
 mod error;
-mod motion;
+mod game;
 mod movegen;
 mod moves;
 pub mod multi;
 mod naming;
 mod outcome;
 mod piece;
+mod piece_def;
 mod position;
 mod projection;
 mod setup;
@@ -34,15 +35,16 @@ mod zobrist;
 
 pub use consistency::set_full_checks;
 pub use error::{PositionError, UnknownVariant, VariantError};
-pub use motion::{Motion, PieceDef, Role};
+pub use game::{Game, IllegalMove};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, Part};
-pub use outcome::{DrawReason, Game, IllegalMove, Outcome, Points};
+pub use outcome::{DrawReason, Outcome, Points};
 pub use piece::{Color, Kind, MAX_KINDS, Piece};
+pub use piece_def::{Motion, PieceDef, Role};
 pub use position::{Position, Undo};
 pub use setup::Setup;
 pub use spec::{CastlingRule, CellNaming, KNOWN_VARIANTS, Mirror, PawnRules, StalemateRule, VariantId, VariantSpec};
 pub use variant::{DoubleStep, PawnShift, PawnShifts, Variant};
-pub use width::{CellWidth, MultiFn, VariantFn, Width};
+pub use width::{CellWidth, GameAt, MultiFn, MultiGameAt, VariantFn, Width};
 
 /// Raum's built-in variants use boards of at most 128 cells: this is their cell set.
 pub type Cells = u128;

@@ -1,8 +1,8 @@
-//! Game results: checkmate, stalemate and the draw rules; a game with history.
+//! Game results: checkmate, stalemate and the draw rules, and the position's
+//! own outcome (repetition needs the game: see [`Game`](crate::Game)).
 
-use crate::moves::Move;
 use crate::piece::Color;
-use crate::position::{Position, Undo};
+use crate::position::Position;
 use crate::spec::StalemateRule;
 use raum_bitboard::CellSet;
 
@@ -145,87 +145,5 @@ impl<S: CellSet> Position<S> {
             return Some(Outcome::Draw(DrawReason::BareKings));
         }
         None
-    }
-}
-
-/// A game: a start position, the moves played, and what is needed to detect
-/// repetition and take moves back.
-#[derive(Clone, Debug)]
-pub struct Game<S: CellSet> {
-    start: Position<S>,
-    position: Position<S>,
-    moves: Vec<Move>,
-    undos: Vec<Undo<S>>,
-    hashes: Vec<u64>,
-}
-
-/// A move that is not legal in the game's current position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move")]
-pub struct IllegalMove;
-
-impl<S: CellSet> Game<S> {
-    /// A game from `start`.
-    pub fn new(start: Position<S>) -> Self {
-        Game { start, position: start, moves: Vec::new(), undos: Vec::new(), hashes: vec![start.hash()] }
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &Position<S> {
-        &self.position
-    }
-
-    /// The start position.
-    pub fn start(&self) -> &Position<S> {
-        &self.start
-    }
-
-    /// The moves played.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// Hashes of every position of the game, the start first and the current last.
-    pub fn hashes(&self) -> &[u64] {
-        &self.hashes
-    }
-
-    /// Plays a move if it is legal.
-    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        if !self.position.is_legal(m) {
-            return Err(IllegalMove);
-        }
-        self.undos.push(self.position.play(m));
-        self.moves.push(m);
-        self.hashes.push(self.position.hash());
-        Ok(())
-    }
-
-    /// Takes the last move back; `false` if there is none.
-    pub fn undo(&mut self) -> bool {
-        match (self.moves.pop(), self.undos.pop()) {
-            (Some(m), Some(u)) => {
-                self.position.unplay(m, u);
-                self.hashes.pop();
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// How many times the current position has occurred (within the reversible
-    /// stretch since the last capture or pawn move).
-    pub fn repetitions(&self) -> usize {
-        let h = self.position.hash();
-        let window = (self.position.halfmove_clock() as usize + 1).min(self.hashes.len());
-        self.hashes[self.hashes.len() - window..].iter().rev().step_by(2).filter(|&&x| x == h).count()
-    }
-
-    /// The result, if the game is over, repetition included.
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(o) = self.position.outcome() {
-            return Some(o);
-        }
-        (self.repetitions() >= 3).then_some(Outcome::Draw(DrawReason::Repetition))
     }
 }

@@ -3,7 +3,7 @@
 //! A [`VariantSpec`] is plain data; [`crate::Variant`] compiles it into the
 //! tables the move generator reads.
 
-use crate::motion::{Motion, PieceDef};
+use crate::piece_def::{Motion, PieceDef};
 use raum_geometry::{Coord, Shape, Topology, Vector};
 
 /// The variants Raum knows by name (RULES.md "Variant ids").

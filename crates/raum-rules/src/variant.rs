@@ -1,8 +1,8 @@
 //! A variant compiled into the tables the move generator reads.
 
 use crate::error::VariantError;
-use crate::motion::{Motion, PieceDef, Role};
 use crate::piece::{Color, Kind, MAX_KINDS, Piece};
+use crate::piece_def::{Motion, PieceDef, Role};
 use crate::setup::Setup;
 use crate::spec::{CastlingRule, CellNaming, VariantId, VariantSpec};
 use crate::zobrist::Zobrist;

@@ -18,7 +18,8 @@
 //! assert_eq!(VariantId::FiveUp.dispatch(StartMoves), 62);
 //! ```
 
-use crate::multi::{MultiId, MultiVariant};
+use crate::game::Game;
+use crate::multi::{MultiGame, MultiId, MultiVariant};
 use crate::spec::VariantId;
 use crate::variant::Variant;
 use raum_bitboard::{CellSet, Wide};
@@ -44,10 +45,38 @@ pub trait Width: CellSet {
     fn slot(index: usize) -> &'static OnceLock<Variant<Self>>;
     /// The cache slot of multi-player game `index` ([`MultiId::ALL`]) at this width.
     fn multi_slot(index: usize) -> &'static OnceLock<MultiVariant<Self>>;
+    /// `game` as what it is: a game at one of the three widths ([`GameAt`]).
+    fn game_at(game: &Game<Self>) -> GameAt<'_>;
+    /// `game` as what it is: a multi-player game at one of the three widths.
+    fn multi_game_at(game: &MultiGame<Self>) -> MultiGameAt<'_>;
+}
+
+/// A game at one of the three widths. A library whose entry point is generic
+/// over the width (`raum_engine::Engine::search`) matches on this in a
+/// non-generic function, so that its code is compiled once per width in the
+/// library itself, and not again in every crate that calls it (at
+/// `opt-level = 3` Rust does not share generic code between crates).
+pub enum GameAt<'a> {
+    /// Up to 128 cells.
+    W128(&'a Game<u128>),
+    /// Up to 256 cells.
+    W256(&'a Game<Wide<4>>),
+    /// Up to 512 cells.
+    W512(&'a Game<Wide<8>>),
+}
+
+/// A multi-player game at one of the three widths (see [`GameAt`]).
+pub enum MultiGameAt<'a> {
+    /// Up to 128 cells.
+    W128(&'a MultiGame<u128>),
+    /// Up to 256 cells.
+    W256(&'a MultiGame<Wide<4>>),
+    /// Up to 512 cells.
+    W512(&'a MultiGame<Wide<8>>),
 }
 
 macro_rules! width {
-    ($t:ty, $w:expr) => {
+    ($t:ty, $w:expr, $at:ident) => {
         impl Width for $t {
             const WIDTH: CellWidth = $w;
             fn slot(index: usize) -> &'static OnceLock<Variant<Self>> {
@@ -60,13 +89,19 @@ macro_rules! width {
                     [const { OnceLock::new() }; MultiId::ALL.len()];
                 &CACHE[index]
             }
+            fn game_at(game: &Game<Self>) -> GameAt<'_> {
+                GameAt::$at(game)
+            }
+            fn multi_game_at(game: &MultiGame<Self>) -> MultiGameAt<'_> {
+                MultiGameAt::$at(game)
+            }
         }
     };
 }
 
-width!(u128, CellWidth::W128);
-width!(Wide<4>, CellWidth::W256);
-width!(Wide<8>, CellWidth::W512);
+width!(u128, CellWidth::W128, W128);
+width!(Wide<4>, CellWidth::W256, W256);
+width!(Wide<8>, CellWidth::W512, W512);
 
 /// A computation over a variant of any width: the generic body an interface
 /// runs once the width is known (see [`VariantId::dispatch`]).

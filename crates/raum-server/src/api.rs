@@ -1,7 +1,9 @@
 //! The HTTP side: the JSON API under `/api/` (docs/api.md), the WebSocket
 //! that pushes each game's state, and the front end's pages and files.
 
-use crate::games::{AnyRoom, Games, NewGame, Refusal};
+use crate::games::refusal::Refusal;
+use crate::games::registry::{AnyRoom, Games};
+use crate::games::request::NewGame;
 use crate::variants;
 use axum::body::Body;
 use axum::extract::rejection::{JsonRejection, QueryRejection};

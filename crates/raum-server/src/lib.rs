@@ -10,11 +10,11 @@
 //! # }
 //! ```
 
+pub mod any_game;
+pub mod any_multi_game;
 pub mod api;
 mod engine_pool;
 pub mod games;
-pub mod live;
-pub mod multi_live;
 pub mod multi_room;
 pub mod store;
 pub mod variants;
@@ -53,7 +53,7 @@ impl Default for Config {
 pub async fn serve(config: Config, ready: impl FnOnce(&str, &Path)) -> std::io::Result<()> {
     let store = store::SqliteStore::open(&config.db)
         .map_err(|e| std::io::Error::other(format!("cannot open the game database {}: {e}", config.db.display())))?;
-    let games = games::Games::new(Arc::new(store), config.engine_workers);
+    let games = games::registry::Games::new(Arc::new(store), config.engine_workers);
     let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
         .await
         .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {}:{}: {e}", config.host, config.port)))?;

@@ -9,11 +9,12 @@
 //! The store keeps the seats as JSON in the game's `seats` column and each
 //! event in the moves table: a move's coordinates, or `resign <side letter>`.
 
-use crate::games::{
-    AnyRoom, Created, Games, MAX_MOVETIME_MS, NewGame, Refusal, clean_name, new_id, new_token, same_secret,
-};
-use crate::live::MoveError;
-use crate::multi_live::{LiveMulti, MultiEvent, MultiMoveView, new_multi, replay_multi, side_key};
+use crate::any_game::MoveError;
+use crate::any_multi_game::{LiveMulti, MultiEvent, MultiMoveView, new_multi, replay_multi, side_key};
+use crate::games::refusal::Refusal;
+use crate::games::registry::{AnyRoom, Games};
+use crate::games::request::{Created, MAX_MOVETIME_MS, NewGame, clean_name};
+use crate::games::tokens::{new_id, new_token, same_secret};
 use crate::store::{GameMeta, StoredMove, StoredResult, now};
 use raum_engine::Limits;
 use raum_notation::{

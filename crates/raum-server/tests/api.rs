@@ -561,7 +561,7 @@ async fn multi_player_games_seat_each_side_and_survive_a_restart() {
         assert!(text.contains(tag), "{tag} in {text}");
     }
     let record = &raum_notation::parse_multi_records(text).expect("the record reads back")[0];
-    let replayed = raum_server::multi_live::replay_multi(record).expect("and replays");
+    let replayed = raum_server::any_multi_game::replay_multi(record).expect("and replays");
     assert_eq!(replayed.ply(), 3);
     assert_eq!(replayed.fen(), s.state(&id).await["fen"].as_str().expect("fen"));
 
@@ -675,7 +675,7 @@ async fn resignations_end_a_team_game_and_take_a_free_for_all_side_out() {
     assert!(text.contains("[Termination \"resignation\"]"), "{text}");
     let record = &raum_notation::parse_multi_records(text).expect("reads back")[0];
     assert_eq!(
-        raum_server::multi_live::replay_multi(record).expect("replays").outcome().map(|o| o.scores.len()),
+        raum_server::any_multi_game::replay_multi(record).expect("replays").outcome().map(|o| o.scores.len()),
         Some(3)
     );
 }
@@ -729,7 +729,7 @@ async fn a_record_with_a_resignation_mid_game_replays() {
         text.split_once("\n\n").map(|x| x.1)
     );
     // ...and so does the web app's reader, event for event.
-    let live = raum_server::multi_live::replay_multi(record).expect("replays");
+    let live = raum_server::any_multi_game::replay_multi(record).expect("replays");
     assert_eq!((live.fen().as_str(), live.ply()), (st["fen"].as_str().expect("fen"), 10));
     assert_eq!(serde_json::to_value(live.events()).expect("events"), st["moves"]);
     // A game continued from the record, and the stored game after a restart, are the same game.
@@ -765,7 +765,7 @@ async fn the_rules_end_a_multi_player_game_with_a_score_per_side() {
     let text = pgn.as_str().expect("text");
     assert!(text.contains("[SetUp \"1\"]") && text.contains("[Termination \"bare-kings\"]"), "{text}");
     let record = &raum_notation::parse_multi_records(text).expect("reads back")[0];
-    assert!(raum_server::multi_live::replay_multi(record).is_ok(), "and replays with its result");
+    assert!(raum_server::any_multi_game::replay_multi(record).is_ok(), "and replays with its result");
 
     // Take-backs at one screen; a record continues.
     let (id, t) = s.create(json!({"variant": "wing-table-4p", "mode": "local"})).await;

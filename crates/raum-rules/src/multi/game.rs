@@ -3,8 +3,9 @@
 //! scores; docs/rules.md for resigning, which RULES.md leaves open).
 
 use super::position::MultiPosition;
+use crate::game::IllegalMove;
 use crate::moves::Move;
-use crate::outcome::{DrawReason, IllegalMove, Points};
+use crate::outcome::{DrawReason, Points};
 use raum_bitboard::CellSet;
 use thiserror::Error;
 

@@ -6,8 +6,8 @@
 //! commoners.
 
 use super::row;
-use crate::motion::{Motion, PieceDef, Role};
 use crate::piece::Color;
+use crate::piece_def::{Motion, PieceDef, Role};
 use crate::spec::{CastleSlot, CastlingRule, CellNaming, Mirror, PawnRules, StalemateRule, VariantId, VariantSpec};
 use raum_geometry::Family::{Diagonal2D, Diagonal3D, Orthogonal};
 use raum_geometry::{Coord, Shape, Topology, Vector, leap_vectors};

@@ -6,7 +6,7 @@
 //! sets, and a position names the one each side plays.
 
 use super::row;
-use crate::motion::{Motion, PieceDef, Role};
+use crate::piece_def::{Motion, PieceDef, Role};
 use crate::spec::{CastlingRule, CellNaming, Mirror, PawnRules, PawnSet, StalemateRule, VariantId, VariantSpec};
 use raum_geometry::Family::{Diagonal2D, Diagonal3D, Orthogonal};
 use raum_geometry::{Coord, DIRECTIONS, Shape, Topology, Vector};

@@ -11,7 +11,7 @@
 //! rides with a friendly piece: the spec's `rider`.
 
 use super::row;
-use crate::motion::{Motion, PieceDef, Role};
+use crate::piece_def::{Motion, PieceDef, Role};
 use crate::spec::{CastlingRule, CellNaming, Mirror, PawnRules, StalemateRule, VariantId, VariantSpec};
 use raum_geometry::Family::{Diagonal2D, Diagonal3D, Orthogonal};
 use raum_geometry::{Coord, Shape, Topology, Vector};

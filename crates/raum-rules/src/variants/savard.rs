@@ -11,8 +11,8 @@
 //! Black's pawns too (on the Forced 3D board they stand in vertical columns).
 
 use super::row;
-use crate::motion::{Motion, PieceDef, Role};
 use crate::multi::{MultiId, MultiSpec, SideDef};
+use crate::piece_def::{Motion, PieceDef, Role};
 use crate::spec::{CastlingRule, CellNaming, Mirror, PawnRules, PawnSet, StalemateRule, VariantId, VariantSpec};
 use raum_geometry::Family::{Diagonal2D, Diagonal3D, Orthogonal};
 use raum_geometry::{Coord, Shape, Topology, Vector};

@@ -1,6 +1,6 @@
 //! One game type for every multi-player game (RULES.md "Savard's
 //! multi-player forms"): [`LiveMulti`] hides the board's cell-set width
-//! behind a trait object, as [`crate::live::LiveGame`] does for two players;
+//! behind a trait object, as [`crate::any_game::LiveGame`] does for two players;
 //! [`new_multi`] and [`replay_multi`] pick the width once, through
 //! [`MultiId::dispatch`].
 //!
@@ -10,7 +10,7 @@
 //! out, as a side with no legal move is (docs/rules.md): its men leave the
 //! board and the turn passes on ([`MultiGame::resign`]).
 
-use crate::live::MoveError;
+use crate::any_game::MoveError;
 use raum_engine::Limits;
 use raum_engine::multi::MultiEngine;
 use raum_notation::{

@@ -1,29 +1,8 @@
 //! Game records at the command line: `raum pgn`, `raum play --save/--load`
 //! and `raum match --pgn`.
 
-use std::io::Write;
+use crate::run::{raum_with_input as raum, stderr, stdout};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn raum(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_raum"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("raum starts");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
-    child.wait_with_output().expect("raum finishes")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// A fresh directory for one test's files.
 fn scratch(name: &str) -> PathBuf {

@@ -1,4 +1,5 @@
-//! How pieces move, as data.
+//! A piece as data: how it moves and captures ([`Motion`]), its role (king, pawn
+//! or any other piece) and its definition ([`PieceDef`]).
 
 use raum_geometry::{Family, Vector, leap_vectors};
 

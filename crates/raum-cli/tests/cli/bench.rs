@@ -1,11 +1,8 @@
 //! `raum bench`: its output format, a node count that repeats, and the
 //! signature pinned, as Stockfish pins its bench.
 
-use std::process::{Command, Output};
-
-fn raum(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_raum")).args(args).output().expect("raum runs")
-}
+use crate::run::raum;
+use std::process::Output;
 
 /// The node count of `Bench: <nodes> nodes <nps> nps`, checking the line's shape.
 fn bench_nodes(o: &Output) -> u64 {

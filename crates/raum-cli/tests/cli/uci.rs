@@ -115,14 +115,26 @@ fn errors(lines: &[String]) -> Vec<&String> {
 }
 
 /// The variant ids that RULES.md's "Variant ids" paragraph names, in its order:
-/// every `quoted` word from the paragraph's start to its blank line.
+/// every `quoted` word from the paragraph's start to its blank line. RULES.md
+/// lives beside the repository (`../shared/`, the team's shared rulings), not
+/// in it: the paragraph is copied to `tests/data/rules-variant-ids.md`, which
+/// the test reads, and where `../shared/RULES.md` is present (the team's
+/// checkouts and CI) the copy must still be the paragraph there.
 fn rules_variant_ids() -> Vec<String> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/RULES.md");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let start = text.find("**Variant ids**").unwrap_or_else(|| panic!("no Variant ids paragraph in {path}"));
-    let paragraph = text[start..].split("\n\n").next().unwrap();
+    let copy_path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rules-variant-ids.md");
+    let copy = std::fs::read_to_string(copy_path).unwrap_or_else(|e| panic!("{copy_path}: {e}"));
+    let paragraph = |text: &str| -> Option<String> {
+        let start = text.find("**Variant ids**")?;
+        Some(text[start..].split("\n\n").next()?.trim_end().to_string())
+    };
+    let ours = paragraph(&copy).unwrap_or_else(|| panic!("no Variant ids paragraph in {copy_path}"));
+    let rules = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/RULES.md");
+    if let Ok(text) = std::fs::read_to_string(rules) {
+        let theirs = paragraph(&text).unwrap_or_else(|| panic!("no Variant ids paragraph in {rules}"));
+        assert_eq!(ours, theirs, "{copy_path} is no longer RULES.md's paragraph: copy it again");
+    }
     // After the heading's own `--variant`, the odd pieces between backticks are the ids.
-    let (_, ids) = paragraph.split_once("records):").expect("the paragraph's heading");
+    let (_, ids) = ours.split_once("records):").expect("the paragraph's heading");
     ids.split('`').skip(1).step_by(2).map(str::to_string).collect()
 }
 

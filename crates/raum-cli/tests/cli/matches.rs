@@ -1,21 +1,9 @@
 //! `raum match`: games complete, the statistics add up, the engine beats a
 //! random mover, and the records replay legally.
 
+use crate::run::{raum, stderr, stdout};
 use raum_notation::{parse_coordinate, parse_position};
 use raum_rules::{Game, Variant, VariantId};
-use std::process::{Command, Output};
-
-fn raum(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_raum")).args(args).output().expect("raum runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// W, D, L from the `Games:` line.
 fn wdl(out: &str) -> (u64, u64, u64, u64) {

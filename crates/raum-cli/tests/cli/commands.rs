@@ -1,31 +1,7 @@
 //! The `raum` binary's interfaces, exactly as other tools script against them.
 
-use std::io::Write;
+use crate::run::{raum, raum_with_input, stderr, stdout};
 use std::process::{Command, Output, Stdio};
-
-fn raum(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_raum")).args(args).output().expect("raum runs")
-}
-
-fn raum_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_raum"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("raum starts");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
-    child.wait_with_output().expect("raum finishes")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 #[test]
 fn perft_prints_the_count_alone_on_the_last_line() {

@@ -1,0 +1,14 @@
+//! The `raum` command's tests, one binary (each test binary links the whole
+//! program and its crates again, the largest part of building the tests):
+//! each module is one of the binary's interfaces.
+
+mod bench;
+mod commands;
+mod ladder;
+mod matches;
+mod readme;
+mod records;
+mod run;
+mod serve;
+mod tune;
+mod uci;
