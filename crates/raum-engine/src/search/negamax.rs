@@ -7,7 +7,6 @@ use super::worker::{Worker, legal_into};
 use super::{CURRMOVE_AFTER, MAX_PLY};
 use crate::CurrMove;
 use crate::features::Feature;
-use crate::tt::Bound;
 use raum_rules::{Move, Width};
 
 impl<'a, S: Width> Worker<'a, S> {
@@ -261,13 +260,7 @@ impl<'a, S: Width> Worker<'a, S> {
         }
         picker.put_back(self, ply);
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound(best, original_alpha, alpha, beta);
         // A root searched without some of its moves has no value of its own.
         if !(root && self.root_restricted()) {
             self.table().store(hash, best_move.or(tt_move), score_to_tt(best, ply), depth, bound);
@@ -370,13 +363,7 @@ impl<'a, S: Width> Worker<'a, S> {
             }
         }
         self.buffers[ply] = picker.into_batch();
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound(best, original_alpha, alpha, beta);
         self.table().store(hash, best_move, score_to_tt(best, ply), 0, bound);
         best
     }

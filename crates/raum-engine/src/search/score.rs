@@ -82,3 +82,16 @@ pub(super) fn tt_cutoff(bound: Bound, score: i32, alpha: i32, beta: i32) -> Opti
     };
     cut.then_some(score)
 }
+
+/// The bound a node's score `best` is: a lower bound if it failed high, exact
+/// if it raised alpha (from `original_alpha` to `alpha`), else an upper bound.
+#[inline(always)]
+pub(super) fn bound(best: i32, original_alpha: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if alpha > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
