@@ -6,7 +6,8 @@ use anyhow::{Context, Result, bail};
 use raum_notation::{
     format_multi_move, format_multi_position, parse_multi_move, parse_multi_position, render_multi_diagram,
 };
-use raum_rules::multi::{MultiEnd, MultiGame, MultiId, MultiPosition, MultiVariant};
+use raum_rules::End;
+use raum_rules::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
 use raum_rules::{DrawReason, MultiFn, Width};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -195,14 +196,14 @@ pub fn status<S: Width>(game: &MultiGame<S>) -> String {
         None => format!("{} to move", pos.mover().name),
         Some(o) => {
             let why = match o.end {
-                MultiEnd::Checkmate { side } => format!("{} is checkmated", name(side)),
-                MultiEnd::Stalemate { side } => format!("{} is stalemated", name(side)),
-                MultiEnd::Resignation { side } => format!("{} resigns for its team", name(side)),
-                MultiEnd::LastSide { side } => format!("{} is the last side in", name(side)),
-                MultiEnd::Draw(DrawReason::BareKings) => "draw: only kings left".into(),
-                MultiEnd::Draw(DrawReason::Repetition) => "draw by threefold repetition".into(),
-                MultiEnd::Draw(DrawReason::FiftyMoves) => "draw: 50 rounds without a capture or a pawn move".into(),
-                MultiEnd::Draw(DrawReason::Stalemate) => "draw by stalemate".into(),
+                End::Checkmate { side } => format!("{} is checkmated", name(side)),
+                End::Stalemate { side } => format!("{} is stalemated", name(side)),
+                End::Resignation { side } => format!("{} resigns for its team", name(side)),
+                End::LastSide { side } => format!("{} is the last side in", name(side)),
+                End::Draw(DrawReason::BareKings) => "draw: only kings left".into(),
+                End::Draw(DrawReason::Repetition) => "draw by threefold repetition".into(),
+                End::Draw(DrawReason::FiftyMoves) => "draw: 50 rounds without a capture or a pawn move".into(),
+                End::Draw(DrawReason::Stalemate) => "draw by stalemate".into(),
             };
             let scores: Vec<String> = o.scores.iter().enumerate().map(|(s, p)| format!("{} {}", name(s), p)).collect();
             format!("{why}; scores: {}", scores.join(", "))

@@ -18,7 +18,8 @@ use anyhow::{Context, Result, bail};
 use raum_engine::multi::{MultiEngine, MultiEval, MultiSearch};
 use raum_engine::{Limits, Score};
 use raum_notation::MultiRecord;
-use raum_rules::multi::{MultiEnd, MultiGame, MultiId, MultiPosition, MultiVariant};
+use raum_rules::End;
+use raum_rules::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
 use raum_rules::{DrawReason, Move, MultiFn, Points, Width};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -160,13 +161,13 @@ fn play_game<S: Width>(
     loop {
         if let Some(o) = game.outcome() {
             let reason = match o.end {
-                MultiEnd::Checkmate { .. } => "checkmate",
-                MultiEnd::Stalemate { .. } => "stalemate",
-                MultiEnd::LastSide { .. } => "last side in",
-                MultiEnd::Resignation { .. } => "resignation",
-                MultiEnd::Draw(DrawReason::Repetition) => "repetition",
-                MultiEnd::Draw(DrawReason::FiftyMoves) => "fifty-move",
-                MultiEnd::Draw(_) => "bare-kings",
+                End::Checkmate { .. } => "checkmate",
+                End::Stalemate { .. } => "stalemate",
+                End::LastSide { .. } => "last side in",
+                End::Resignation { .. } => "resignation",
+                End::Draw(DrawReason::Repetition) => "repetition",
+                End::Draw(DrawReason::FiftyMoves) => "fifty-move",
+                End::Draw(_) => "bare-kings",
             };
             let record = record_of(&game, seats, names, &comments, None);
             return Ok(Ended { scores: o.scores, reason: reason.into(), plies: game.moves().len(), record });

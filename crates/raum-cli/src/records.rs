@@ -8,7 +8,8 @@ use raum_notation::{
     MultiRecord, Record, ReplayError, format_move, format_multi_move, format_multi_position, format_multi_resignation,
     format_position, parse_multi_records, parse_records, record_variants,
 };
-use raum_rules::multi::{MultiAction, MultiId, MultiVariant};
+use raum_rules::Action;
+use raum_rules::multi::{MultiId, MultiVariant};
 use raum_rules::{Color, MultiFn, Variant, VariantFn, Width};
 use std::path::Path;
 
@@ -115,8 +116,8 @@ impl MultiFn for MultiReplay<'_> {
                 game.actions()
                     .iter()
                     .map(|&a| match a {
-                        MultiAction::Move(m) => format_multi_move(v, m),
-                        MultiAction::Resign(side) => format_multi_resignation(&v.sides()[side]),
+                        Action::Move(m) => format_multi_move(v, m),
+                        Action::Resign(side) => format_multi_resignation(&v.sides()[side]),
                     })
                     .collect::<Vec<_>>()
                     .join(" "),

@@ -54,10 +54,10 @@ use crate::record::{
     push_comment, scan, write_tags, write_wrapped,
 };
 use raum_bitboard::CellSet;
-use raum_rules::multi::{
-    MultiAction, MultiEnd, MultiGame, MultiId, MultiOutcome, MultiPosition, MultiVariant, SideDef,
-};
+use raum_rules::Action;
+use raum_rules::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
 use raum_rules::{DrawReason, MultiFn, Points, Width};
+use raum_rules::{End, GameResult, SideDef};
 
 /// One game of a multi-player record file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,14 +150,14 @@ pub fn parse_multi_result(s: &str) -> Result<Option<Vec<Points>>, String> {
 /// check or not, and this is written `checkmate` (the result says who won);
 /// where a resignation left the last side, [`multi_game_termination`] says
 /// `resignation`.
-pub fn multi_termination(end: MultiEnd) -> &'static str {
+pub fn multi_termination(end: End) -> &'static str {
     match end {
-        MultiEnd::Checkmate { .. } | MultiEnd::LastSide { .. } => "checkmate",
-        MultiEnd::Stalemate { .. } | MultiEnd::Draw(DrawReason::Stalemate) => "stalemate",
-        MultiEnd::Resignation { .. } => "resignation",
-        MultiEnd::Draw(DrawReason::FiftyMoves) => "fifty-move",
-        MultiEnd::Draw(DrawReason::Repetition) => "repetition",
-        MultiEnd::Draw(DrawReason::BareKings) => "bare-kings",
+        End::Checkmate { .. } | End::LastSide { .. } => "checkmate",
+        End::Stalemate { .. } | End::Draw(DrawReason::Stalemate) => "stalemate",
+        End::Resignation { .. } => "resignation",
+        End::Draw(DrawReason::FiftyMoves) => "fifty-move",
+        End::Draw(DrawReason::Repetition) => "repetition",
+        End::Draw(DrawReason::BareKings) => "bare-kings",
     }
 }
 
@@ -168,7 +168,7 @@ pub fn multi_termination(end: MultiEnd) -> &'static str {
 pub fn multi_game_termination<S: CellSet>(game: &MultiGame<S>) -> Option<&'static str> {
     let o = game.outcome()?;
     Some(match (o.end, game.actions().last()) {
-        (MultiEnd::LastSide { .. }, Some(MultiAction::Resign(_))) => "resignation",
+        (End::LastSide { .. }, Some(Action::Resign(_))) => "resignation",
         (end, _) => multi_termination(end),
     })
 }
@@ -176,22 +176,22 @@ pub fn multi_game_termination<S: CellSet>(game: &MultiGame<S>) -> Option<&'stati
 /// How the rules ended a game, for people: `Red is checkmated`, `Blue
 /// resigns`. `sides` are the game's sides in turn order (an index past them
 /// is named `?`).
-pub fn describe_multi_end(sides: &[SideDef], end: MultiEnd) -> String {
+pub fn describe_multi_end(sides: &[SideDef], end: End) -> String {
     let name = |s: usize| sides.get(s).map_or("?", |d| d.name);
     match end {
-        MultiEnd::Checkmate { side } => format!("{} is checkmated", name(side)),
-        MultiEnd::Stalemate { side } => format!("{} is stalemated", name(side)),
-        MultiEnd::Resignation { side } => format!("{} resigns", name(side)),
-        MultiEnd::LastSide { side } => format!("{} is the last side in", name(side)),
-        MultiEnd::Draw(DrawReason::BareKings) => "only kings are left".into(),
-        MultiEnd::Draw(DrawReason::Repetition) => "threefold repetition".into(),
-        MultiEnd::Draw(DrawReason::FiftyMoves) => "50 rounds without a capture or a pawn move".into(),
-        MultiEnd::Draw(DrawReason::Stalemate) => "stalemate".into(),
+        End::Checkmate { side } => format!("{} is checkmated", name(side)),
+        End::Stalemate { side } => format!("{} is stalemated", name(side)),
+        End::Resignation { side } => format!("{} resigns", name(side)),
+        End::LastSide { side } => format!("{} is the last side in", name(side)),
+        End::Draw(DrawReason::BareKings) => "only kings are left".into(),
+        End::Draw(DrawReason::Repetition) => "threefold repetition".into(),
+        End::Draw(DrawReason::FiftyMoves) => "50 rounds without a capture or a pawn move".into(),
+        End::Draw(DrawReason::Stalemate) => "stalemate".into(),
     }
 }
 
 /// How a game ended, for messages: `0-1-0-1 (White is checkmated)`.
-fn describe<S: CellSet>(v: &MultiVariant<S>, o: &MultiOutcome) -> String {
+fn describe<S: CellSet>(v: &MultiVariant<S>, o: &GameResult) -> String {
     format!("{} ({})", format_multi_result(Some(&o.scores)), describe_multi_end(v.sides(), o.end))
 }
 
@@ -274,8 +274,8 @@ impl MultiRecord {
         r.set_start(game.start());
         for &a in game.actions() {
             let text = match a {
-                MultiAction::Move(m) => format_multi_move(v, m),
-                MultiAction::Resign(side) => format_multi_resignation(&v.sides()[side]),
+                Action::Move(m) => format_multi_move(v, m),
+                Action::Resign(side) => format_multi_resignation(&v.sides()[side]),
             };
             r.push(text, None);
         }
@@ -823,8 +823,8 @@ mod tests {
     #[test]
     fn a_three_player_game_to_the_last_side() {
         let v = three();
-        let game = find_game(v, 3000, |g| matches!(g.outcome().map(|o| o.end), Some(MultiEnd::LastSide { .. })));
-        let Some(MultiEnd::LastSide { side }) = game.outcome().map(|o| o.end) else { unreachable!() };
+        let game = find_game(v, 3000, |g| matches!(g.outcome().map(|o| o.end), Some(End::LastSide { .. })));
+        let Some(End::LastSide { side }) = game.outcome().map(|o| o.end) else { unreachable!() };
         let r = MultiRecord::from_game(&game);
         let expected: Vec<&str> = (0..3).map(|s| if s == side { "1" } else { "0" }).collect();
         assert_eq!(r.tag("Result"), Some(expected.join("-").as_str()));
@@ -847,9 +847,9 @@ mod tests {
     #[test]
     fn a_result_that_contradicts_a_mate_is_refused() {
         let v = four();
-        let game = find_game(v, 200, |g| matches!(g.outcome().map(|o| o.end), Some(MultiEnd::Checkmate { .. })));
+        let game = find_game(v, 200, |g| matches!(g.outcome().map(|o| o.end), Some(End::Checkmate { .. })));
         let o = game.outcome().unwrap();
-        let MultiEnd::Checkmate { side } = o.end else { unreachable!() };
+        let End::Checkmate { side } = o.end else { unreachable!() };
         let mut r = MultiRecord::from_game(&game);
         assert_eq!(r.tag("Termination"), Some("checkmate"));
         assert_eq!(r.result.as_ref(), Some(&o.scores));
@@ -985,7 +985,7 @@ mod tests {
         let replayed = back.replay(v).unwrap();
         assert_eq!(replayed.actions(), game.actions());
         assert_eq!(replayed.position(), game.position());
-        assert_eq!(replayed.outcome().map(|o| o.end), Some(MultiEnd::LastSide { side: 2 }));
+        assert_eq!(replayed.outcome().map(|o| o.end), Some(End::LastSide { side: 2 }));
         // Said to be unfinished, it is refused as other endings are.
         let mut open = back.clone();
         open.set_result(None);
@@ -1127,7 +1127,7 @@ mod tests {
                 assert_eq!(replayed.position(), game.position(), "{text}");
                 assert_eq!(replayed.outcome(), game.outcome(), "{text}");
                 assert_eq!(MultiRecord::from_game(&replayed).to_string(), MultiRecord::from_game(&game).to_string());
-                game.actions().iter().filter(|a| matches!(a, MultiAction::Resign(_))).count()
+                game.actions().iter().filter(|a| matches!(a, Action::Resign(_))).count()
             }
         }
         let mut resignations = 0;

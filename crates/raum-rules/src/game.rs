@@ -2,6 +2,7 @@
 
 use crate::moves::Move;
 use crate::outcome::{DrawReason, Outcome};
+use crate::piece::Color;
 use crate::position::{Position, Undo};
 use raum_bitboard::CellSet;
 
@@ -14,6 +15,8 @@ pub struct Game<S: CellSet> {
     moves: Vec<Move>,
     undos: Vec<Undo<S>>,
     hashes: Vec<u64>,
+    /// The side that resigned, which ends the game.
+    resigned: Option<Color>,
 }
 
 /// A move that is not legal in the game's current position.
@@ -24,7 +27,14 @@ pub struct IllegalMove;
 impl<S: CellSet> Game<S> {
     /// A game from `start`.
     pub fn new(start: Position<S>) -> Self {
-        Game { start, position: start, moves: Vec::new(), undos: Vec::new(), hashes: vec![start.hash()] }
+        Game {
+            start,
+            position: start,
+            moves: Vec::new(),
+            undos: Vec::new(),
+            hashes: vec![start.hash()],
+            resigned: None,
+        }
     }
 
     /// The current position.
@@ -47,9 +57,9 @@ impl<S: CellSet> Game<S> {
         &self.hashes
     }
 
-    /// Plays a move if it is legal.
+    /// Plays a move if it is legal (and no side has resigned).
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        if !self.position.is_legal(m) {
+        if self.resigned.is_some() || !self.position.is_legal(m) {
             return Err(IllegalMove);
         }
         self.undos.push(self.position.play(m));
@@ -58,8 +68,24 @@ impl<S: CellSet> Game<S> {
         Ok(())
     }
 
-    /// Takes the last move back; `false` if there is none.
+    /// `side` resigns, which ends the game (the board's
+    /// [`Game::outcome`] does not know it: [`GameRules::result`](crate::GameRules::result)
+    /// does). A second resignation changes nothing.
+    pub fn resign(&mut self, side: Color) {
+        self.resigned.get_or_insert(side);
+    }
+
+    /// The side that resigned, if one did.
+    pub fn resigned(&self) -> Option<Color> {
+        self.resigned
+    }
+
+    /// Takes the last move back, or the resignation if there is one; `false`
+    /// if there is neither.
     pub fn undo(&mut self) -> bool {
+        if self.resigned.take().is_some() {
+            return true;
+        }
         match (self.moves.pop(), self.undos.pop()) {
             (Some(m), Some(u)) => {
                 self.position.unplay(m, u);

@@ -12,11 +12,13 @@
 //! assert_eq!(pos.count_legal(), 62);
 //! ```
 
+mod any_game;
 mod attacks;
 mod consistency;
 pub mod cpu;
 mod error;
 mod game;
+mod game_rules;
 mod movegen;
 mod moves;
 pub mod multi;
@@ -33,11 +35,13 @@ mod variants;
 mod width;
 mod zobrist;
 
+pub use any_game::{AnyGame, GameId};
 pub use consistency::set_full_checks;
 pub use error::{PositionError, UnknownVariant, VariantError};
 pub use game::{Game, IllegalMove};
+pub use game_rules::{Action, GameRules, SideDef};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, Part};
-pub use outcome::{DrawReason, Outcome, Points};
+pub use outcome::{DrawReason, End, GameResult, Outcome, Points};
 pub use piece::{Color, Kind, MAX_KINDS, Piece};
 pub use piece_def::{Motion, PieceDef, Role};
 pub use position::{Position, Undo};

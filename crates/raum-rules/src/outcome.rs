@@ -1,5 +1,7 @@
 //! Game results: checkmate, stalemate and the draw rules, and the position's
-//! own outcome (repetition needs the game: see [`Game`](crate::Game)).
+//! own outcome (repetition needs the game: see [`Game`](crate::Game)); how a
+//! game of any number of sides ended and what each side scored ([`End`],
+//! [`GameResult`]), the form every interface reads.
 
 use crate::piece::Color;
 use crate::position::Position;
@@ -120,6 +122,68 @@ impl core::fmt::Display for Outcome {
             Outcome::Draw(DrawReason::Repetition) => f.write_str("1/2-1/2 (threefold repetition)"),
             Outcome::Draw(DrawReason::BareKings) => f.write_str("1/2-1/2 (bare kings)"),
         }
+    }
+}
+
+/// Why a game ended, for two sides or more (the form
+/// [`GameRules::result`](crate::GameRules::result) gives). A two-player game is
+/// played by two teams of one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// With teams: this side had no legal move and was in check; its team loses.
+    Checkmate {
+        /// The side mated.
+        side: usize,
+    },
+    /// With teams, where a stalemate is scored (Savard's boards): this side
+    /// had no legal move and was not in check; its team scores 2/5 and the
+    /// other 3/5. (Where a stalemate is drawn: [`End::Draw`].)
+    Stalemate {
+        /// The side stalemated.
+        side: usize,
+    },
+    /// With teams: this side resigned; its team scores 0, the other 1.
+    /// (Every side for itself a resigning side is out, and the game ends
+    /// only when one side is left: [`End::LastSide`].)
+    Resignation {
+        /// The side that resigned.
+        side: usize,
+    },
+    /// Every side for itself: the others are out and this side wins.
+    LastSide {
+        /// The winner.
+        side: usize,
+    },
+    /// A draw: a stalemate where it is drawn, only royals left, threefold
+    /// repetition, or 50 moves (rounds) without a capture or a pawn move.
+    Draw(DrawReason),
+}
+
+/// A finished game: why, and each side's score in turn order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    /// Why it ended.
+    pub end: End,
+    /// Each side's score, in turn order.
+    pub scores: Vec<Points>,
+}
+
+impl Outcome {
+    /// The same result in the form for any number of sides (White is side 0).
+    ///
+    /// ```
+    /// use raum_rules::{Color, End, Outcome, Points};
+    /// let r = Outcome::Checkmate { winner: Color::Black }.result();
+    /// assert_eq!(r.end, End::Checkmate { side: 0 });
+    /// assert_eq!(r.scores, [Points::ZERO, Points::ONE]);
+    /// ```
+    pub fn result(self) -> GameResult {
+        let end = match self {
+            Outcome::Checkmate { winner } => End::Checkmate { side: winner.opponent().index() },
+            Outcome::Stalemate { winner } => End::Stalemate { side: winner.opponent().index() },
+            Outcome::Draw(reason) => End::Draw(reason),
+        };
+        GameResult { end, scores: Color::ALL.iter().map(|&c| self.points(c)).collect() }
     }
 }
 

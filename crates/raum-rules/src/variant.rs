@@ -1,10 +1,11 @@
 //! A variant compiled into the tables the move generator reads.
 
 use crate::error::VariantError;
+use crate::game_rules::SideDef;
 use crate::piece::{Color, Kind, MAX_KINDS, Piece};
 use crate::piece_def::{Motion, PieceDef, Role};
 use crate::setup::Setup;
-use crate::spec::{CastlingRule, CellNaming, VariantId, VariantSpec};
+use crate::spec::{CastlingRule, CellNaming, Mirror, VariantId, VariantSpec};
 use crate::zobrist::Zobrist;
 use raum_bitboard::CellSet;
 use raum_geometry::{Board, Coord, DIRECTIONS, Direction, Lines, Tables, Vector};
@@ -166,6 +167,8 @@ pub struct Variant<S: CellSet> {
     pub(crate) castle_clear: Vec<u16>,
     pub(crate) zobrist: Zobrist,
     pub(crate) start: Setup,
+    /// White and Black as sides of a game ([`Variant::sides`]).
+    pub(crate) sides: [SideDef; 2],
 }
 
 impl Variant<u128> {
@@ -502,7 +505,18 @@ impl<S: CellSet> Variant<S> {
             castle_clear,
             zobrist,
             start,
+            sides: [
+                SideDef { letter: 'w', name: "White", map: Mirror::flips([false; 3]), team: 0 },
+                SideDef { letter: 'b', name: "Black", map: mirror, team: 1 },
+            ],
         })
+    }
+
+    /// White and Black, as the one game interface ([`crate::GameRules`])
+    /// names sides: letters `w` and `b`, each its own team, Black's army
+    /// White's through the variant's mirror.
+    pub fn sides(&self) -> &[SideDef; 2] {
+        &self.sides
     }
 
     /// The variant's id.

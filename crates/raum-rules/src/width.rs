@@ -18,6 +18,7 @@
 //! assert_eq!(VariantId::FiveUp.dispatch(StartMoves), 62);
 //! ```
 
+use crate::any_game::AnyGame;
 use crate::game::Game;
 use crate::multi::{MultiGame, MultiId, MultiVariant};
 use crate::spec::VariantId;
@@ -49,6 +50,10 @@ pub trait Width: CellSet {
     fn game_at(game: &Game<Self>) -> GameAt<'_>;
     /// `game` as what it is: a multi-player game at one of the three widths.
     fn multi_game_at(game: &MultiGame<Self>) -> MultiGameAt<'_>;
+    /// `game` held as any game ([`AnyGame`]).
+    fn two_game(game: Game<Self>) -> AnyGame;
+    /// `game` held as any game ([`AnyGame`]).
+    fn multi_game(game: MultiGame<Self>) -> AnyGame;
 }
 
 /// A game at one of the three widths. A library whose entry point is generic
@@ -76,7 +81,7 @@ pub enum MultiGameAt<'a> {
 }
 
 macro_rules! width {
-    ($t:ty, $w:expr, $at:ident) => {
+    ($t:ty, $w:expr, $at:ident, $two:ident, $multi:ident) => {
         impl Width for $t {
             const WIDTH: CellWidth = $w;
             fn slot(index: usize) -> &'static OnceLock<Variant<Self>> {
@@ -95,13 +100,19 @@ macro_rules! width {
             fn multi_game_at(game: &MultiGame<Self>) -> MultiGameAt<'_> {
                 MultiGameAt::$at(game)
             }
+            fn two_game(game: Game<Self>) -> AnyGame {
+                AnyGame::$two(game)
+            }
+            fn multi_game(game: MultiGame<Self>) -> AnyGame {
+                AnyGame::$multi(game)
+            }
         }
     };
 }
 
-width!(u128, CellWidth::W128, W128);
-width!(Wide<4>, CellWidth::W256, W256);
-width!(Wide<8>, CellWidth::W512, W512);
+width!(u128, CellWidth::W128, W128, Two128, Multi128);
+width!(Wide<4>, CellWidth::W256, W256, Two256, Multi256);
+width!(Wide<8>, CellWidth::W512, W512, Two512, Multi512);
 
 /// A computation over a variant of any width: the generic body an interface
 /// runs once the width is known (see [`VariantId::dispatch`]).

@@ -17,7 +17,9 @@ use raum_notation::{
     MultiRecord, format_multi_move, format_multi_position, multi_game_termination, parse_multi_move,
     parse_multi_position,
 };
-use raum_rules::multi::{MultiAction, MultiGame, MultiId, MultiOutcome, MultiPosition, MultiVariant, SideDef};
+use raum_rules::Action;
+use raum_rules::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
+use raum_rules::{GameResult, SideDef};
 use raum_rules::{Move, MultiFn, Points, Width};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
@@ -109,7 +111,7 @@ pub trait LiveMulti: Send + Sync {
     /// Takes the last event back; `false` if there is none.
     fn undo(&mut self) -> bool;
     /// How the rules ended the game, if they did.
-    fn outcome(&self) -> Option<MultiOutcome>;
+    fn outcome(&self) -> Option<GameResult>;
     /// The `Termination` word for how the rules ended it, as records write
     /// it ([`raum_notation::multi_game_termination`]: `resignation` where a
     /// resignation ended it).
@@ -164,8 +166,8 @@ pub fn replay_multi(record: &MultiRecord) -> Result<Box<dyn LiveMulti>, String> 
             let mut live = Multi::new(v, game.start().clone());
             for &a in game.actions() {
                 match a {
-                    MultiAction::Move(m) => live.push(m).map_err(|e| format!("a replayed move is refused: {e}"))?,
-                    MultiAction::Resign(side) => {
+                    Action::Move(m) => live.push(m).map_err(|e| format!("a replayed move is refused: {e}"))?,
+                    Action::Resign(side) => {
                         live.resign(side).map_err(|e| format!("a replayed resignation is refused: {e}"))?;
                     }
                 }
@@ -331,7 +333,7 @@ impl<S: Width> LiveMulti for Multi<S> {
         true
     }
 
-    fn outcome(&self) -> Option<MultiOutcome> {
+    fn outcome(&self) -> Option<GameResult> {
         self.game().outcome()
     }
 

@@ -21,7 +21,8 @@ use raum_notation::{
     describe_multi_end, format_multi_result, multi_termination, parse_multi_records, parse_multi_result, record_date,
 };
 use raum_rules::Points;
-use raum_rules::multi::{MultiId, SideDef};
+use raum_rules::SideDef;
+use raum_rules::multi::MultiId;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -683,7 +683,8 @@ async fn resignations_end_a_team_game_and_take_a_free_for_all_side_out() {
 #[tokio::test]
 async fn a_record_with_a_resignation_mid_game_replays() {
     use raum_notation::{MultiRecord, format_multi_position, parse_multi_records};
-    use raum_rules::multi::{MultiAction, MultiVariant};
+    use raum_rules::Action;
+    use raum_rules::multi::MultiVariant;
     let mut s = Server::new("multi-resign-record");
     let (id, t) = s.create(json!({"variant": "triquetral-3p", "mode": "local"})).await;
     let token = &t["white"];
@@ -722,7 +723,7 @@ async fn a_record_with_a_resignation_mid_game_replays() {
     let v = MultiVariant::<raum_bitboard::Wide<4>>::at_width(MultiId::Triquetral3p);
     let game = record.replay(v).expect("replays");
     assert_eq!(format_multi_position(game.position()), st["fen"].as_str().expect("fen"));
-    assert_eq!(game.actions()[7], MultiAction::Resign(1));
+    assert_eq!(game.actions()[7], Action::Resign(1));
     assert_eq!((game.actions().len(), game.position().sides_in()), (10, vec![0, 2]));
     assert_eq!(
         MultiRecord::from_game(&game).to_string().split_once("\n\n").map(|x| x.1),

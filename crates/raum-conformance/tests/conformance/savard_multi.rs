@@ -14,8 +14,9 @@ use raum_bitboard::Wide;
 use raum_conformance::naive_multi::{self, MultiNaive};
 use raum_conformance::rng::Rng;
 use raum_notation::{format_multi_move, format_multi_position, parse_multi_move, parse_multi_position};
-use raum_rules::multi::{MultiEnd, MultiGame, MultiId, MultiOutcome, MultiPosition, MultiVariant};
+use raum_rules::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
 use raum_rules::{DrawReason, MultiFn, Points, Width};
+use raum_rules::{End, GameResult};
 
 /// Runs a function generic over the cell width on game `$id` at its width
 /// (the first argument passed is the built game).
@@ -799,7 +800,7 @@ fn every_side_for_itself_the_last_side_in_wins() {
     play(&mut game, "6c7-6c5");
     assert_eq!(game.removed(), [(1, b), (1, g)]);
     assert_eq!(game.position().sides_in(), [w]);
-    assert_eq!(game.outcome(), Some(MultiOutcome { end: MultiEnd::LastSide { side: w }, scores: scores(&[60, 0, 0]) }));
+    assert_eq!(game.outcome(), Some(GameResult { end: End::LastSide { side: w }, scores: scores(&[60, 0, 0]) }));
     assert!(game.play(game.position().legal_moves()[0]).is_err(), "the game is over");
     // The reference agrees that Blue, then Green, have no move.
     let r = naive(MultiId::Triquetral3p, &format_multi_position(&start)).play("6c7-6c5").expect("move");
@@ -823,7 +824,7 @@ fn team_checkmate_and_stalemate_score_by_team() {
     play(&mut game, "1c5-1c7");
     assert!(game.position().is_check());
     agree(game.position());
-    let mate = MultiOutcome { end: MultiEnd::Checkmate { side: r }, scores: scores(&[60, 0, 60, 0]) };
+    let mate = GameResult { end: End::Checkmate { side: r }, scores: scores(&[60, 0, 60, 0]) };
     assert_eq!(game.outcome(), Some(mate.clone()));
     assert!(game.position().legal_moves().is_empty());
     assert!(game.play(raum_rules::Move::normal(cell(v, "1a8"), cell(v, "1a7"))).is_err());
@@ -839,10 +840,7 @@ fn team_checkmate_and_stalemate_score_by_team() {
     play(&mut game, "1c5-1c7");
     assert!(!game.position().is_check());
     assert!(agree(game.position()).is_empty());
-    assert_eq!(
-        game.outcome(),
-        Some(MultiOutcome { end: MultiEnd::Stalemate { side: r }, scores: scores(&[36, 24, 36, 24]) })
-    );
+    assert_eq!(game.outcome(), Some(GameResult { end: End::Stalemate { side: r }, scores: scores(&[36, 24, 36, 24]) }));
     assert_eq!(Points::THREE_FIFTHS, Points(36));
     assert_eq!(Points::TWO_FIFTHS, Points(24));
     let _ = w;
@@ -861,7 +859,7 @@ fn team_checkmate_and_stalemate_score_by_team() {
     assert!(agree(game.position()).is_empty());
     assert_eq!(
         game.outcome(),
-        Some(MultiOutcome { end: MultiEnd::Stalemate { side: y }, scores: scores(&[36, 24, 36, 24, 36, 24]) })
+        Some(GameResult { end: End::Stalemate { side: y }, scores: scores(&[36, 24, 36, 24, 36, 24]) })
     );
     // Teams: a side with no move is never taken out.
     assert!(game.removed().is_empty());
@@ -884,10 +882,7 @@ fn draws_every_side_for_itself_share_among_the_sides_in() {
         play(&mut game, mv);
     }
     assert_eq!(game.repetitions(), 3);
-    assert_eq!(
-        game.outcome(),
-        Some(MultiOutcome { end: MultiEnd::Draw(DrawReason::Repetition), scores: third.clone() })
-    );
+    assert_eq!(game.outcome(), Some(GameResult { end: End::Draw(DrawReason::Repetition), scores: third.clone() }));
     // 50 rounds with three in are 150 plies: 100 are not enough.
     let mut game = MultiGame::new(setup_clocks(v, &men, 'w', (98, 40)));
     play(&mut game, SHUFFLE[0]);
@@ -898,10 +893,7 @@ fn draws_every_side_for_itself_share_among_the_sides_in() {
     play(&mut game, SHUFFLE[0]);
     assert_eq!(game.outcome(), None);
     play(&mut game, SHUFFLE[1]);
-    assert_eq!(
-        game.outcome(),
-        Some(MultiOutcome { end: MultiEnd::Draw(DrawReason::FiftyMoves), scores: third.clone() })
-    );
+    assert_eq!(game.outcome(), Some(GameResult { end: End::Draw(DrawReason::FiftyMoves), scores: third.clone() }));
     // A pawn move or a capture resets the count.
     let mut men_p = men.to_vec();
     men_p.push(("5f3", "wP"));
@@ -913,7 +905,7 @@ fn draws_every_side_for_itself_share_among_the_sides_in() {
     let bare = setup(v, &[("6g2", "wK"), ("6g3", "bN"), ("7b6", "bK"), ("2f7", "gK")], 'w');
     let mut game = MultiGame::new(bare);
     play(&mut game, "6g2-6g3");
-    assert_eq!(game.outcome(), Some(MultiOutcome { end: MultiEnd::Draw(DrawReason::BareKings), scores: third }));
+    assert_eq!(game.outcome(), Some(GameResult { end: End::Draw(DrawReason::BareKings), scores: third }));
 }
 
 #[test]
@@ -928,10 +920,7 @@ fn draws_with_a_side_out_score_half_to_the_two_in() {
         assert_eq!(game.outcome(), None);
         play(&mut game, mv);
     }
-    assert_eq!(
-        game.outcome(),
-        Some(MultiOutcome { end: MultiEnd::Draw(DrawReason::Repetition), scores: half.clone() })
-    );
+    assert_eq!(game.outcome(), Some(GameResult { end: End::Draw(DrawReason::Repetition), scores: half.clone() }));
     // 50 rounds with two in are 100 plies; taking Green out does not reset
     // the count: at 99 Blue moves (100), Green is mated and out, and with
     // two in the 100 plies are a draw.
@@ -940,14 +929,11 @@ fn draws_with_a_side_out_score_half_to_the_two_in() {
     play(&mut game, "7b6-7c6");
     assert_eq!(game.removed().len(), 1);
     assert_eq!(game.position().halfmove_clock(), 100);
-    assert_eq!(
-        game.outcome(),
-        Some(MultiOutcome { end: MultiEnd::Draw(DrawReason::FiftyMoves), scores: half.clone() })
-    );
+    assert_eq!(game.outcome(), Some(GameResult { end: End::Draw(DrawReason::FiftyMoves), scores: half.clone() }));
     // Only kings left with Green out.
     let mut game = MultiGame::new(setup(v, &[("6g2", "wK"), ("6g3", "bN"), ("7b6", "bK")], 'w'));
     play(&mut game, "6g2-6g3");
-    assert_eq!(game.outcome(), Some(MultiOutcome { end: MultiEnd::Draw(DrawReason::BareKings), scores: half }));
+    assert_eq!(game.outcome(), Some(GameResult { end: End::Draw(DrawReason::BareKings), scores: half }));
 }
 
 #[test]
@@ -957,17 +943,14 @@ fn draws_with_teams_score_half_each() {
     let mut game =
         MultiGame::new(setup(v, &[("2g2", "wK"), ("2g3", "rN"), ("2f11", "kK"), ("2b6", "rK"), ("2k7", "bK")], 'w'));
     play(&mut game, "2g2-2g3");
-    assert_eq!(
-        game.outcome(),
-        Some(MultiOutcome { end: MultiEnd::Draw(DrawReason::BareKings), scores: halves.clone() })
-    );
+    assert_eq!(game.outcome(), Some(GameResult { end: End::Draw(DrawReason::BareKings), scores: halves.clone() }));
     // 50 rounds with four in: 200 plies.
     let men = [("2g2", "wK"), ("2e5", "wR"), ("2f11", "kK"), ("2b6", "rK"), ("2k7", "bK")];
     let mut game = MultiGame::new(setup_clocks(v, &men, 'w', (198, 50)));
     play(&mut game, "2e5-2e6");
     assert_eq!(game.outcome(), None);
     play(&mut game, "2b6-2b7");
-    assert_eq!(game.outcome(), Some(MultiOutcome { end: MultiEnd::Draw(DrawReason::FiftyMoves), scores: halves }));
+    assert_eq!(game.outcome(), Some(GameResult { end: End::Draw(DrawReason::FiftyMoves), scores: halves }));
 }
 
 // ---------------------------------------------------------------------------

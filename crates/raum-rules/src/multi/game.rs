@@ -4,59 +4,11 @@
 
 use super::position::MultiPosition;
 use crate::game::IllegalMove;
+use crate::game_rules::Action;
 use crate::moves::Move;
-use crate::outcome::{DrawReason, Points};
+use crate::outcome::{DrawReason, End, GameResult, Points};
 use raum_bitboard::CellSet;
 use thiserror::Error;
-
-/// Why a multi-player game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MultiEnd {
-    /// With teams: this side had no legal move and was in check; its team loses.
-    Checkmate {
-        /// The side mated.
-        side: usize,
-    },
-    /// With teams: this side had no legal move and was not in check; its team
-    /// scores 2/5 and the other 3/5.
-    Stalemate {
-        /// The side stalemated.
-        side: usize,
-    },
-    /// With teams: this side resigned; its team scores 0, the other 1.
-    /// (Every side for itself a resigning side is out, and the game ends
-    /// only when one side is left: [`MultiEnd::LastSide`].)
-    Resignation {
-        /// The side that resigned.
-        side: usize,
-    },
-    /// Every side for itself: the others are out and this side wins.
-    LastSide {
-        /// The winner.
-        side: usize,
-    },
-    /// A draw: only royals left, threefold repetition, or 50 rounds without a
-    /// capture or a pawn move.
-    Draw(DrawReason),
-}
-
-/// A finished game: why, and each side's score in turn order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MultiOutcome {
-    /// Why it ended.
-    pub end: MultiEnd,
-    /// Each side's score, in turn order.
-    pub scores: Vec<Points>,
-}
-
-/// One thing a side did in a game: a move, or a resignation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MultiAction {
-    /// A move of the side to move.
-    Move(Move),
-    /// This side resigned (on its turn or not).
-    Resign(usize),
-}
 
 /// Why [`MultiGame::resign`] refuses.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -89,7 +41,7 @@ pub struct MultiGame<S: CellSet> {
     start: MultiPosition<S>,
     position: MultiPosition<S>,
     /// Moves and resignations in order: what [`MultiGame::undo`] replays.
-    actions: Vec<MultiAction>,
+    actions: Vec<Action>,
     /// The moves alone, kept beside the actions so that [`MultiGame::moves`]
     /// can lend them as a slice (engines and writers read them that way).
     moves: Vec<Move>,
@@ -134,7 +86,7 @@ impl<S: CellSet> MultiGame<S> {
     }
 
     /// The moves and resignations, in order.
-    pub fn actions(&self) -> &[MultiAction] {
+    pub fn actions(&self) -> &[Action] {
         &self.actions
     }
 
@@ -160,7 +112,7 @@ impl<S: CellSet> MultiGame<S> {
             return Err(IllegalMove);
         }
         self.position.play(m);
-        self.actions.push(MultiAction::Move(m));
+        self.actions.push(Action::Move(m));
         self.moves.push(m);
         self.settle();
         self.hashes.push(self.position.hash());
@@ -169,11 +121,11 @@ impl<S: CellSet> MultiGame<S> {
 
     /// `side` resigns, on its turn or not (docs/rules.md; RULES.md gives
     /// resigning no rule). With teams its team scores 0 and the game ends
-    /// ([`MultiEnd::Resignation`]). Every side for itself the side is out as a
+    /// ([`End::Resignation`]). Every side for itself the side is out as a
     /// side with no legal move is: its men leave the board, if it was to move
     /// the turn passes to the next side still in, the halfmove clock runs on,
     /// and the side now to move is taken out in turn if it is left with no
-    /// legal move; when one side is left it wins ([`MultiEnd::LastSide`]).
+    /// legal move; when one side is left it wins ([`End::LastSide`]).
     pub fn resign(&mut self, side: usize) -> Result<(), ResignError> {
         let v = self.position.variant();
         let Some(def) = v.sides().get(side) else {
@@ -185,7 +137,7 @@ impl<S: CellSet> MultiGame<S> {
         if !self.position.is_in(side) {
             return Err(ResignError::AlreadyOut(def.name));
         }
-        self.actions.push(MultiAction::Resign(side));
+        self.actions.push(Action::Resign(side));
         if v.teams() {
             // The men stay and no new position is reached: the game is over.
             self.resigned = Some(side);
@@ -209,10 +161,10 @@ impl<S: CellSet> MultiGame<S> {
         for a in actions {
             // Replaying actions that were accepted when they were taken.
             match a {
-                MultiAction::Move(m) => {
+                Action::Move(m) => {
                     let _ = self.play(m);
                 }
-                MultiAction::Resign(side) => {
+                Action::Resign(side) => {
                     let _ = self.resign(side);
                 }
             }
@@ -239,7 +191,7 @@ impl<S: CellSet> MultiGame<S> {
     /// How the game ended, or `None` while it goes on. In RULES.md's order: a
     /// side with no legal move first, then only royals left, repetition, and
     /// the 50 rounds.
-    pub fn outcome(&self) -> Option<MultiOutcome> {
+    pub fn outcome(&self) -> Option<GameResult> {
         let p = &self.position;
         let v = p.variant();
         let sides = v.sides().len();
@@ -250,28 +202,25 @@ impl<S: CellSet> MultiGame<S> {
         };
         if v.teams() {
             if let Some(side) = self.resigned {
-                return Some(MultiOutcome {
-                    end: MultiEnd::Resignation { side },
+                return Some(GameResult {
+                    end: End::Resignation { side },
                     scores: team_scores(side, Points::ZERO, Points::ONE),
                 });
             }
             if !p.has_legal_move() {
                 let side = p.side_to_move();
                 return Some(if p.is_check() {
-                    MultiOutcome {
-                        end: MultiEnd::Checkmate { side },
-                        scores: team_scores(side, Points::ZERO, Points::ONE),
-                    }
+                    GameResult { end: End::Checkmate { side }, scores: team_scores(side, Points::ZERO, Points::ONE) }
                 } else {
-                    MultiOutcome {
-                        end: MultiEnd::Stalemate { side },
+                    GameResult {
+                        end: End::Stalemate { side },
                         scores: team_scores(side, Points::TWO_FIFTHS, Points::THREE_FIFTHS),
                     }
                 });
             }
         } else if let [side] = in_game[..] {
             let scores = (0..sides).map(|s| if s == side { Points::ONE } else { Points::ZERO }).collect();
-            return Some(MultiOutcome { end: MultiEnd::LastSide { side }, scores });
+            return Some(GameResult { end: End::LastSide { side }, scores });
         }
         let reason = if p.only_royals() {
             DrawReason::BareKings
@@ -288,7 +237,7 @@ impl<S: CellSet> MultiGame<S> {
             let share = Points(Points::ONE.0 / in_game.len() as u8);
             (0..sides).map(|s| if in_game.contains(&s) { share } else { Points::ZERO }).collect()
         };
-        Some(MultiOutcome { end: MultiEnd::Draw(reason), scores })
+        Some(GameResult { end: End::Draw(reason), scores })
     }
 }
 
@@ -344,7 +293,7 @@ mod tests {
         assert_eq!(p.halfmove_clock(), before.halfmove_clock(), "the halfmove clock runs on");
         assert_eq!(p.side_cells(0), before.side_cells(0));
         assert_eq!(p.side_cells(2), before.side_cells(2));
-        assert_eq!(game.actions(), [MultiAction::Move(game.moves()[0]), MultiAction::Resign(1)]);
+        assert_eq!(game.actions(), [Action::Move(game.moves()[0]), Action::Resign(1)]);
         assert_eq!(game.moves().len(), 1);
         assert!(game.removed().is_empty(), "a resignation is an action, not a side without a move");
         assert_eq!(game.outcome(), None);
@@ -397,7 +346,7 @@ mod tests {
         game.resign(0).unwrap();
         check(&game);
         let o = game.outcome().unwrap();
-        assert_eq!(o.end, MultiEnd::LastSide { side: 2 });
+        assert_eq!(o.end, End::LastSide { side: 2 });
         assert_eq!(o.scores, [Points::ZERO, Points::ZERO, Points::ONE]);
         assert_eq!(game.resign(2), Err(ResignError::GameOver));
         let legal = game.position().legal_moves();
@@ -414,7 +363,7 @@ mod tests {
         assert_eq!(game.position(), &before, "with teams the men stay");
         assert_eq!(game.history().len(), 3, "and no position is reached");
         let o = game.outcome().unwrap();
-        assert_eq!(o.end, MultiEnd::Resignation { side: 3 });
+        assert_eq!(o.end, End::Resignation { side: 3 });
         assert_eq!(o.scores, [Points::ONE, Points::ZERO, Points::ONE, Points::ZERO]);
         assert_eq!(game.resign(0), Err(ResignError::GameOver));
         let m = before.legal_moves()[0];
@@ -424,7 +373,7 @@ mod tests {
         game.play(m).unwrap();
         // A side on move resigns for its team too.
         game.resign(game.position().side_to_move()).unwrap();
-        assert_eq!(game.outcome().map(|o| o.end), Some(MultiEnd::Resignation { side: 3 }));
+        assert_eq!(game.outcome().map(|o| o.end), Some(End::Resignation { side: 3 }));
     }
 
     #[test]
@@ -485,7 +434,7 @@ mod tests {
             assert_eq!(game.position().hash(), first);
         }
         assert_eq!(game.repetitions(), 3);
-        assert_eq!(game.outcome().map(|o| o.end), Some(MultiEnd::Draw(DrawReason::Repetition)));
+        assert_eq!(game.outcome().map(|o| o.end), Some(End::Draw(DrawReason::Repetition)));
         assert_eq!(game.outcome().map(|o| o.scores), Some(vec![Points::HALF, Points::ZERO, Points::HALF]));
     }
 

@@ -27,11 +27,12 @@ mod game;
 mod position;
 mod variant;
 
-pub use game::{MultiAction, MultiEnd, MultiGame, MultiOutcome, ResignError};
+pub use game::{MultiGame, ResignError};
 pub use position::{MultiPosition, MultiUndo};
 pub use variant::{MultiSetupError, MultiVariant};
 
-use crate::spec::{Mirror, VariantSpec};
+use crate::game_rules::SideDef;
+use crate::spec::VariantSpec;
 
 /// Most sides one game seats.
 pub const MAX_SIDES: usize = 6;
@@ -85,20 +86,6 @@ impl core::fmt::Display for MultiId {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// One side of a multi-player game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SideDef {
-    /// Its letter in position strings (`w`, `k`, `r`, `b`, `g`, `y`).
-    pub letter: char,
-    /// Its name in records and messages.
-    pub name: &'static str,
-    /// The board symmetry that carries White's army, and its pawn rules, onto this side's.
-    pub map: Mirror,
-    /// Its team: sides of one team are partners (they block but never capture
-    /// or check each other). Every side for itself: each side its own team.
-    pub team: u8,
 }
 
 /// A multi-player game as data.

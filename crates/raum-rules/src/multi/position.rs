@@ -1,8 +1,9 @@
 //! A position of a multi-player game: men of up to six sides, make/unmake,
 //! legal moves by make-and-test, hashing and perft.
 
+use super::MAX_SIDES;
 use super::variant::{MultiSetupError, MultiVariant};
-use super::{MAX_SIDES, SideDef};
+use crate::game_rules::SideDef;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, MAX_KINDS};
 use raum_bitboard::CellSet;

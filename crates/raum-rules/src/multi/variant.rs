@@ -1,7 +1,8 @@
 //! A multi-player game with every table built.
 
-use super::{MAX_SIDES, MultiId, MultiSpec, SideDef};
+use super::{MAX_SIDES, MultiId, MultiSpec};
 use crate::error::VariantError;
+use crate::game_rules::SideDef;
 use crate::piece::Kind;
 use crate::spec::PawnSet;
 use crate::variant::Variant;

@@ -11,7 +11,8 @@
 //! Black's pawns too (on the Forced 3D board they stand in vertical columns).
 
 use super::row;
-use crate::multi::{MultiId, MultiSpec, SideDef};
+use crate::game_rules::SideDef;
+use crate::multi::{MultiId, MultiSpec};
 use crate::piece_def::{Motion, PieceDef, Role};
 use crate::spec::{CastlingRule, CellNaming, Mirror, PawnRules, PawnSet, StalemateRule, VariantId, VariantSpec};
 use raum_geometry::Family::{Diagonal2D, Diagonal3D, Orthogonal};

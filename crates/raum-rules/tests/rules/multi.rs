@@ -29,7 +29,8 @@ fn boards_and_first_moves() {
 /// make-and-test generator and the two-player one (masks and pins) agree.
 #[test]
 fn two_player_boards_as_two_sides() {
-    use raum_rules::multi::{MultiSpec, SideDef};
+    use raum_rules::SideDef;
+    use raum_rules::multi::MultiSpec;
     use raum_rules::{Mirror, Position, Variant, VariantFn, VariantId};
     struct Compare;
     impl VariantFn for Compare {
