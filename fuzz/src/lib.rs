@@ -8,12 +8,12 @@
 
 use raum_cli::uci::{self, Caps};
 use raum_notation::{
-    MultiRecord, Record, format_descriptive, format_move, format_multi_move, format_multi_position, format_position,
-    parse_coordinate, parse_descriptive, parse_move, parse_multi_move, parse_multi_position, parse_multi_records,
-    parse_position, parse_records, write_multi_records, write_records,
+    Record, format_descriptive, format_game_position, format_move, format_multi_move, format_multi_position,
+    format_position, parse_coordinate, parse_descriptive, parse_move, parse_multi_move, parse_multi_position,
+    parse_position, parse_records, write_records,
 };
 use raum_rules::multi::{MultiId, MultiPosition, MultiVariant};
-use raum_rules::{Move, MultiFn, Position, Variant, VariantFn, VariantId, Width};
+use raum_rules::{GameRules, Move, MultiFn, Position, Variant, VariantFn, VariantId, Width};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
@@ -311,8 +311,8 @@ impl Write for Answers {
     }
 }
 
-/// `record`: game records (RULES.md's PGN-style text), through both readers,
-/// the two-player one and the multi-player one. A text that names no variant
+/// `record`: game records (RULES.md's PGN-style text), through the one
+/// reader, for games of any number of sides. A text that names no variant
 /// gets a `[Variant]` tag for the game the first byte picks, so that short
 /// inputs reach every game's moves. Every record read writes back to text
 /// that reads back and writes identically, alone and as a file; one that
@@ -322,74 +322,34 @@ pub fn record(data: &[u8]) {
     let Some((id, rest)) = split(data) else { return };
     let text = String::from_utf8_lossy(&rest[..rest.len().min(MAX_TEXT)]);
     let text = if text.contains("[Variant") { text.into_owned() } else { format!("[Variant \"{id}\"]\n{text}") };
-    two_player_records(&text);
-    multi_player_records(&text);
-}
-
-fn two_player_records(text: &str) {
-    let Ok(records) = parse_records(text) else { return };
+    let Ok(records) = parse_records(&text) else { return };
     for r in &records {
         let written = r.to_string();
         let back = parse_records(&written)
             .unwrap_or_else(|e| panic!("{written:?} (written for a record of {text:?}) does not parse: {e}"));
         assert_eq!(back.len(), 1, "{written:?} reads as {} records", back.len());
         assert_eq!(back[0].to_string(), written, "{written:?} is written back differently");
-        if let Ok(id) = r.variant() {
-            id.dispatch(Replay(r));
-        }
+        replay_again(r);
     }
     let file = write_records(&records);
     let back = parse_records(&file).unwrap_or_else(|e| panic!("{file:?} (written for {text:?}) does not parse: {e}"));
     assert_eq!(write_records(&back), file, "{file:?} is written back differently");
 }
 
-fn multi_player_records(text: &str) {
-    let Ok(records) = parse_multi_records(text) else { return };
-    for r in &records {
-        let written = r.to_string();
-        let back = parse_multi_records(&written)
-            .unwrap_or_else(|e| panic!("{written:?} (written for a record of {text:?}) does not parse: {e}"));
-        assert_eq!(back.len(), 1, "{written:?} reads as {} records", back.len());
-        assert_eq!(back[0].to_string(), written, "{written:?} is written back differently");
-        if let Ok(id) = r.variant() {
-            id.dispatch(MultiReplay(r));
-        }
-    }
-    let file = write_multi_records(&records);
-    let back =
-        parse_multi_records(&file).unwrap_or_else(|e| panic!("{file:?} (written for {text:?}) does not parse: {e}"));
-    assert_eq!(write_multi_records(&back), file, "{file:?} is written back differently");
-}
-
-struct Replay<'a>(&'a Record);
-
-impl VariantFn for Replay<'_> {
-    type Output = ();
-    fn call<S: Width>(self, v: &'static Variant<S>) {
-        let Ok(game) = self.0.replay(v) else { return };
-        let written = Record::from_game(&game).to_string();
-        let read = parse_records(&written).unwrap_or_else(|e| panic!("{}: {written:?} does not parse: {e}", v.id()));
-        let again = read[0].replay(v).unwrap_or_else(|e| panic!("{}: {written:?} does not replay: {e}", v.id()));
-        assert_eq!(again.moves(), game.moves(), "{}: {written:?} replays to other moves", v.id());
-        assert_eq!(again.position(), game.position(), "{}: {written:?} replays to another position", v.id());
-        assert_eq!(again.outcome(), game.outcome(), "{}: {written:?} replays to another outcome", v.id());
-    }
-}
-
-struct MultiReplay<'a>(&'a MultiRecord);
-
-impl MultiFn for MultiReplay<'_> {
-    type Output = ();
-    fn call<S: Width>(self, v: &'static MultiVariant<S>) {
-        let id = v.id();
-        let Ok(game) = self.0.replay(v) else { return };
-        let written = MultiRecord::from_game(&game).to_string();
-        let read = parse_multi_records(&written).unwrap_or_else(|e| panic!("{id}: {written:?} does not parse: {e}"));
-        let again = read[0].replay(v).unwrap_or_else(|e| panic!("{id}: {written:?} does not replay: {e}"));
-        assert_eq!(again.actions(), game.actions(), "{id}: {written:?} replays to other moves or resignations");
-        assert_eq!(again.position(), game.position(), "{id}: {written:?} replays to another position");
-        assert_eq!(again.outcome(), game.outcome(), "{id}: {written:?} replays to another outcome");
-    }
+/// A record that replays, written afresh from its game, replays to the same game.
+fn replay_again(record: &Record) {
+    let Ok(game) = record.replay() else { return };
+    let id = game.id();
+    let written = Record::from_game(&game).to_string();
+    let read = parse_records(&written).unwrap_or_else(|e| panic!("{id}: {written:?} does not parse: {e}"));
+    let again = read[0].replay().unwrap_or_else(|e| panic!("{id}: {written:?} does not replay: {e}"));
+    assert_eq!(again.actions(), game.actions(), "{id}: {written:?} replays to other moves or resignations");
+    assert_eq!(
+        format_game_position(&again),
+        format_game_position(&game),
+        "{id}: {written:?} replays to another position"
+    );
+    assert_eq!(again.result(), game.result(), "{id}: {written:?} replays to another result");
 }
 
 /// Runs `body` on each file named on the command line, saying which one it

@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 pub fn analyse(a: &AnalyseArgs) -> Result<()> {
-    if crate::multi::multi_id(&a.position.variant).is_some() {
+    if crate::args::multi_id(&a.position.variant).is_some() {
         bail!("raum analyse reads two-player variants; for the multi-player games use the protocol (raum uci)");
     }
     if !(1..=256).contains(&a.multipv) {

@@ -2,8 +2,8 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
-use raum_notation::{parse_move, parse_position};
-use raum_rules::{Position, Variant, VariantId, Width};
+use raum_notation::{parse_game, parse_game_move, parse_move, parse_position};
+use raum_rules::{AnyGame, Game, GameId, GameRules, Position, Variant, VariantFn, VariantId, Width};
 
 /// Raum: exact rules, fast move generation and a computer opponent for 3D chess.
 ///
@@ -404,6 +404,41 @@ pub fn apply_moves<S: Width>(mut pos: Position<S>, moves: Option<&str>) -> Resul
         pos.play(m);
     }
     Ok(pos)
+}
+
+/// The multi-player game named on the command line, if it is one.
+pub fn multi_id(name: &str) -> Option<raum_rules::multi::MultiId> {
+    raum_rules::multi::MultiId::from_name(name)
+}
+
+/// The game the arguments describe, any number of sides: the start, `--fen`
+/// or (two-player games) `--setup`, then `--moves` played as a game (every
+/// side for itself, a side left with no legal move goes out).
+pub fn game(a: &PositionArgs) -> Result<AnyGame> {
+    struct Base<'a>(&'a PositionArgs);
+    impl VariantFn for Base<'_> {
+        type Output = Result<AnyGame>;
+        fn call<S: Width>(self, v: &'static Variant<S>) -> Result<AnyGame> {
+            Ok(AnyGame::from(Game::new(base_position(v, self.0)?)))
+        }
+    }
+    let id = GameId::from_name(&a.variant)?;
+    let mut game = match (id, &a.fen) {
+        (GameId::Two(v), _) => v.dispatch(Base(a))?,
+        (GameId::Multi(m), _) if a.setup.is_some() => {
+            bail!("--setup is for book-3d; {m} starts from its start or --fen")
+        }
+        (_, Some(fen)) => parse_game(id, fen).with_context(|| format!("in --fen \"{fen}\""))?,
+        (_, None) => AnyGame::start(id),
+    };
+    for (i, text) in a.moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
+        if game.result().is_some() {
+            bail!("in --moves, move {} ({text}): the game is already over", i + 1);
+        }
+        let m = parse_game_move(&game, text).with_context(|| format!("in --moves, move {} ({text})", i + 1))?;
+        game.play(m).map_err(|_| anyhow::anyhow!("in --moves, move {} ({text}): not legal here", i + 1))?;
+    }
+    Ok(game)
 }
 
 /// The position of `v` the arguments describe (`a.variant` named `v`).

@@ -6,7 +6,6 @@ mod args;
 mod bench;
 mod clock;
 mod matches;
-mod multi;
 mod multi_match;
 mod multi_play;
 mod perft;

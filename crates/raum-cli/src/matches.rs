@@ -523,7 +523,7 @@ fn match_record<S: Width>(v: &'static Variant<S>, a: &MatchArgs, p: &Played<S>, 
     r.set_tag("Round", &p.number.to_string());
     r.set_tag("White", white);
     r.set_tag("Black", black);
-    r.set_result(p.result.result);
+    r.set_result(p.result.result.scores());
     r.set_tag("Termination", p.result.termination);
     if !matches!(p.result.termination, "checkmate" | "stalemate" | "fifty-move" | "repetition" | "bare-kings") {
         r.set_tag("TerminationDetails", &p.result.reason);
@@ -733,7 +733,7 @@ struct MatchContext<'a, S: Width> {
 }
 
 pub fn run_match(a: &MatchArgs) -> Result<()> {
-    if let Some(id) = crate::multi::multi_id(&a.variant) {
+    if let Some(id) = crate::args::multi_id(&a.variant) {
         return crate::multi_match::run(id, a);
     }
     if a.players.is_some() {

@@ -17,7 +17,7 @@ use crate::stats;
 use anyhow::{Context, Result, bail};
 use raum_engine::multi::{MultiEngine, MultiEval, MultiSearch};
 use raum_engine::{Limits, Score};
-use raum_notation::MultiRecord;
+use raum_notation::Record;
 use raum_rules::End;
 use raum_rules::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
 use raum_rules::{DrawReason, Move, MultiFn, Points, Width};
@@ -139,7 +139,7 @@ struct Ended {
     scores: Vec<Points>,
     reason: String,
     plies: usize,
-    record: MultiRecord,
+    record: Record,
 }
 
 /// Plays one game from `start`; `seats[side]` indexes `players`.
@@ -202,9 +202,9 @@ fn record_of<S: Width>(
     names: &[String],
     comments: &[Option<String>],
     adjudicated: Option<&[Points]>,
-) -> MultiRecord {
+) -> Record {
     let v = game.start().variant();
-    let mut r = MultiRecord::from_game(game);
+    let mut r = Record::from_game(game);
     r.set_tag("Event", "raum match");
     r.set_tag("Date", &crate::records::today());
     for (side, &p) in v.sides().iter().zip(seats) {

@@ -2,14 +2,14 @@
 //! this terminal or Raum's engine (`--seats w=human,r=engine,k=human,b=engine`).
 
 use crate::args::PlayArgs;
-use crate::multi::status;
 use crate::records;
+use crate::show::status;
 use anyhow::{Context, Result, bail};
 use raum_engine::multi::MultiEngine;
 use raum_engine::{Limits, Score};
 use raum_notation::{
-    MultiRecord, format_multi_move, format_multi_position, format_multi_resignation, parse_multi_move,
-    parse_multi_position, render_multi_diagram,
+    Record, format_multi_move, format_multi_position, format_resignation, parse_multi_move, parse_multi_position,
+    render_multi_diagram,
 };
 use raum_rules::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
 use raum_rules::{MultiFn, Width};
@@ -22,23 +22,6 @@ const HELP: &str = "Type a move in coordinates: 2e3-2e4, 2f8-2f9=Q (x may stand 
 Commands: moves (list legal moves), undo (take back to the last person's turn), hint (Raum's
 suggestion), fen (position string), board (draw again), resign (the side to move resigns: with
 teams its team loses; every side for itself it is out and the others play on), help, quit.";
-
-/// Whether a record file holds a multi-player game (by its `Variant` tags).
-pub fn holds_multi(path: &Path) -> Result<bool> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    Ok(raum_notation::record_variants(&text).iter().any(|n| MultiId::from_name(n).is_some()))
-}
-
-/// The one multi-player game of a record file (`raum play --load`).
-pub fn load_one(path: &Path) -> Result<MultiRecord> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut records = raum_notation::parse_multi_records(&text).with_context(|| format!("in {}", path.display()))?;
-    match records.len() {
-        1 => Ok(records.remove(0)),
-        0 => bail!("{} holds no game", path.display()),
-        n => bail!("{} holds {n} games; --load takes a file with one", path.display()),
-    }
-}
 
 /// Who sits at each side, in turn order: `true` for the engine.
 fn seats<S: Width>(v: &MultiVariant<S>, a: &PlayArgs) -> Result<Vec<bool>> {
@@ -80,8 +63,8 @@ fn seats<S: Width>(v: &MultiVariant<S>, a: &PlayArgs) -> Result<Vec<bool>> {
 }
 
 /// `raum play` on a multi-player game.
-pub fn play(id: MultiId, a: &PlayArgs, loaded: Option<MultiRecord>) -> Result<()> {
-    struct Body<'a>(&'a PlayArgs, Option<MultiRecord>);
+pub fn play(id: MultiId, a: &PlayArgs, loaded: Option<Record>) -> Result<()> {
+    struct Body<'a>(&'a PlayArgs, Option<Record>);
     impl MultiFn for Body<'_> {
         type Output = Result<()>;
         fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Result<()> {
@@ -93,7 +76,7 @@ pub fn play(id: MultiId, a: &PlayArgs, loaded: Option<MultiRecord>) -> Result<()
 
 /// The record, written to `--save`'s file after every change.
 struct Keeper {
-    record: MultiRecord,
+    record: Record,
     path: Option<std::path::PathBuf>,
 }
 
@@ -115,7 +98,7 @@ fn describe(score: Score) -> String {
     }
 }
 
-fn play_at<S: Width>(v: &'static MultiVariant<S>, a: &PlayArgs, loaded: Option<MultiRecord>) -> Result<()> {
+fn play_at<S: Width>(v: &'static MultiVariant<S>, a: &PlayArgs, loaded: Option<Record>) -> Result<()> {
     if a.level.is_some() {
         bail!("--level is for two-player games so far; give the engine --movetime");
     }
@@ -125,7 +108,12 @@ fn play_at<S: Width>(v: &'static MultiVariant<S>, a: &PlayArgs, loaded: Option<M
     let (mut game, record) = match loaded {
         Some(record) => {
             let file = a.load.as_deref().unwrap_or(Path::new("")).display().to_string();
-            (record.replay(v).with_context(|| format!("in {file}"))?, record)
+            let game: MultiGame<S> = record
+                .replay()
+                .with_context(|| format!("in {file}"))?
+                .try_into()
+                .with_context(|| format!("in {file}"))?;
+            (game, record)
         }
         None => {
             if a.position.setup.is_some() {
@@ -143,7 +131,7 @@ fn play_at<S: Width>(v: &'static MultiVariant<S>, a: &PlayArgs, loaded: Option<M
                     bail!("in --moves, move {} ({text}): the game is already over", i + 1);
                 }
             }
-            let mut record = MultiRecord::from_game(&game);
+            let mut record = Record::from_game(&game);
             record.set_tag("Event", "raum play");
             record.set_tag("Date", &records::today());
             let ms = a.movetime.unwrap_or(1000);
@@ -181,7 +169,7 @@ fn play_at<S: Width>(v: &'static MultiVariant<S>, a: &PlayArgs, loaded: Option<M
         if game.outcome().is_some() {
             if keeper.record.result.is_none() {
                 // The record of the game as the rules ended it gives the result and termination.
-                let ended = MultiRecord::from_game(&game);
+                let ended = Record::from_game(&game);
                 keeper.record.set_result(ended.result.clone());
                 if let Some(t) = ended.tag("Termination") {
                     keeper.record.set_tag("Termination", t);
@@ -226,7 +214,7 @@ fn play_at<S: Width>(v: &'static MultiVariant<S>, a: &PlayArgs, loaded: Option<M
                 // With teams the game ends (the loop's top writes the result);
                 // every side for itself the side is out and the others play on.
                 game.resign(side).map_err(|e| anyhow::anyhow!("{} cannot resign: {e}", pos.mover().name))?;
-                keeper.record.push(format_multi_resignation(pos.mover()), None);
+                keeper.record.push(format_resignation(pos.mover()), None);
                 keeper.save()?;
                 if v.teams() {
                     println!("{} resigns for its team.", pos.mover().name);

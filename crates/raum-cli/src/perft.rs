@@ -1,16 +1,15 @@
-//! perft, divide, moves, fen.
+//! perft, divide, moves, fen: for every game, whatever its number of sides.
 
-use crate::args::{PerftArgs, PositionArgs, position, variant_id};
+use crate::args::{PerftArgs, PositionArgs, game};
 use anyhow::{Result, bail};
-use raum_notation::{format_move, format_position};
-use raum_rules::{Position, Variant, VariantFn, Width};
+use raum_notation::{format_game_move, format_game_position};
+use raum_rules::{AnyGame, GameRules};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Per-root-move counts, computed by `threads` workers taking moves in turn.
-fn split<S: Width>(pos: &Position<S>, depth: u32, threads: usize) -> Vec<(String, u64)> {
-    let v = pos.variant();
-    let moves = pos.legal_moves();
+fn split(game: &AnyGame, depth: u32, threads: usize) -> Vec<(String, u64)> {
+    let moves = game.legal_moves();
     let next = AtomicUsize::new(0);
     let mut results: Vec<(String, u64)> = Vec::new();
     std::thread::scope(|s| {
@@ -21,8 +20,7 @@ fn split<S: Width>(pos: &Position<S>, depth: u32, threads: usize) -> Vec<(String
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&m) = moves.get(i) else { break };
-                        let count = if depth <= 1 { 1 } else { pos.play_copy(m).perft(depth - 1) };
-                        out.push((format_move(v, m), count));
+                        out.push((format_game_move(game, m), game.perft_after(m, depth)));
                     }
                     out
                 })
@@ -48,30 +46,16 @@ fn check(a: &PerftArgs) -> Result<()> {
 
 pub fn perft(a: &PerftArgs) -> Result<()> {
     check(a)?;
-    if let Some(id) = crate::multi::multi_id(&a.position.variant) {
-        return crate::multi::perft(id, a, false);
-    }
-    variant_id(&a.position.variant)?.dispatch(Perft(a))
-}
-
-/// `raum perft`'s body at the variant's width.
-struct Perft<'a>(&'a PerftArgs);
-
-impl VariantFn for Perft<'_> {
-    type Output = Result<()>;
-    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
-        let a = self.0;
-        let pos = position(v, &a.position)?;
-        let start = Instant::now();
-        let nodes = if a.threads == 1 || a.depth <= 1 {
-            pos.perft(a.depth)
-        } else {
-            split(&pos, a.depth, a.threads).iter().map(|r| r.1).sum()
-        };
-        report(nodes, start);
-        println!("{nodes}");
-        Ok(())
-    }
+    let game = game(&a.position)?;
+    let start = Instant::now();
+    let nodes = if a.threads == 1 || a.depth <= 1 {
+        game.perft(a.depth)
+    } else {
+        split(&game, a.depth, a.threads).iter().map(|r| r.1).sum()
+    };
+    report(nodes, start);
+    println!("{nodes}");
+    Ok(())
 }
 
 pub fn divide(a: &PerftArgs) -> Result<()> {
@@ -79,30 +63,16 @@ pub fn divide(a: &PerftArgs) -> Result<()> {
     if a.depth == 0 {
         bail!("divide needs --depth 1 or more");
     }
-    if let Some(id) = crate::multi::multi_id(&a.position.variant) {
-        return crate::multi::perft(id, a, true);
+    let game = game(&a.position)?;
+    let start = Instant::now();
+    let rows = split(&game, a.depth, a.threads);
+    let total: u64 = rows.iter().map(|r| r.1).sum();
+    for (m, n) in &rows {
+        println!("{m} {n}");
     }
-    variant_id(&a.position.variant)?.dispatch(Divide(a))
-}
-
-/// `raum divide`'s body at the variant's width.
-struct Divide<'a>(&'a PerftArgs);
-
-impl VariantFn for Divide<'_> {
-    type Output = Result<()>;
-    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
-        let a = self.0;
-        let pos = position(v, &a.position)?;
-        let start = Instant::now();
-        let rows = split(&pos, a.depth, a.threads);
-        let total: u64 = rows.iter().map(|r| r.1).sum();
-        for (m, n) in &rows {
-            println!("{m} {n}");
-        }
-        report(total, start);
-        println!("{total}");
-        Ok(())
-    }
+    report(total, start);
+    println!("{total}");
+    Ok(())
 }
 
 fn report(nodes: u64, start: Instant) {
@@ -111,42 +81,16 @@ fn report(nodes: u64, start: Instant) {
 }
 
 pub fn moves(a: &PositionArgs) -> Result<()> {
-    if let Some(id) = crate::multi::multi_id(&a.variant) {
-        return crate::multi::moves(id, a);
+    let game = game(a)?;
+    let mut list: Vec<String> = game.legal_moves().iter().map(|&m| format_game_move(&game, m)).collect();
+    list.sort();
+    for m in list {
+        println!("{m}");
     }
-    variant_id(&a.variant)?.dispatch(Moves(a))
-}
-
-/// `raum moves`' body at the variant's width.
-struct Moves<'a>(&'a PositionArgs);
-
-impl VariantFn for Moves<'_> {
-    type Output = Result<()>;
-    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
-        let pos = position(v, self.0)?;
-        let mut list: Vec<String> = pos.legal_moves().iter().map(|&m| format_move(v, m)).collect();
-        list.sort();
-        for m in list {
-            println!("{m}");
-        }
-        Ok(())
-    }
+    Ok(())
 }
 
 pub fn fen(a: &PositionArgs) -> Result<()> {
-    if let Some(id) = crate::multi::multi_id(&a.variant) {
-        return crate::multi::fen(id, a);
-    }
-    variant_id(&a.variant)?.dispatch(Fen(a))
-}
-
-/// `raum fen`'s body at the variant's width.
-struct Fen<'a>(&'a PositionArgs);
-
-impl VariantFn for Fen<'_> {
-    type Output = Result<()>;
-    fn call<S: Width>(self, v: &'static Variant<S>) -> Result<()> {
-        println!("{}", format_position(&position(v, self.0)?));
-        Ok(())
-    }
+    println!("{}", format_game_position(&game(a)?));
+    Ok(())
 }

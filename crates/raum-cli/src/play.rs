@@ -7,7 +7,7 @@ use raum_engine::{Engine, LEVELS, Limits, Score, SearchResult, Skill};
 use raum_notation::{
     Record, RecordResult, format_descriptive, format_move, format_position, parse_move, render_diagram, termination_of,
 };
-use raum_rules::{Color, Game, Move, Position, Variant, VariantFn, Width};
+use raum_rules::{Color, Game, GameId, Move, Position, Variant, VariantFn, Width};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -105,41 +105,38 @@ pub fn play(a: &PlayArgs) -> Result<()> {
             );
         }
     }
-    // A multi-player game, named or loaded.
-    let loaded_multi = match a.load.as_deref() {
-        Some(path) if crate::multi_play::holds_multi(path)? => Some(crate::multi_play::load_one(path)?),
-        _ => None,
+    // The loaded game, of any number of sides, picks the path; else --variant does.
+    let file = || a.load.as_deref().unwrap_or(Path::new("")).display().to_string();
+    let loaded = a.load.as_deref().map(records::load_one).transpose()?;
+    let loaded_id = match &loaded {
+        Some(r) => Some(r.variant().with_context(|| format!("in {}", file()))?),
+        None => None,
     };
-    if let Some(record) = loaded_multi {
-        let id =
-            record.variant().with_context(|| format!("in {}", a.load.as_deref().unwrap_or(Path::new("")).display()))?;
-        if a.position.variant != "five-up" && a.position.variant != id.name() {
-            bail!("--variant {} but the loaded game is {id}", a.position.variant);
+    if let Some(id) = loaded_id
+        && a.position.variant != "five-up"
+        && a.position.variant != id.name()
+    {
+        if let Some(named) = crate::args::multi_id(&a.position.variant)
+            && !matches!(id, GameId::Multi(_))
+        {
+            bail!("--variant {named} but the loaded game is a two-player game");
         }
-        return crate::multi_play::play(id, a, Some(record));
+        bail!("--variant {} but the loaded game is {id}", a.position.variant);
     }
-    if let Some(id) = crate::multi::multi_id(&a.position.variant) {
-        if a.load.is_some() {
-            bail!("--variant {id} but the loaded game is a two-player game");
-        }
-        return crate::multi_play::play(id, a, None);
-    }
+    let id = match loaded_id {
+        Some(id) => id,
+        None => match crate::args::multi_id(&a.position.variant) {
+            Some(id) => GameId::Multi(id),
+            None => GameId::Two(variant_id(&a.position.variant)?),
+        },
+    };
+    let id = match id {
+        GameId::Multi(id) => return crate::multi_play::play(id, a, loaded),
+        GameId::Two(id) => id,
+    };
     if a.seats.is_some() {
         bail!("--seats is for the multi-player games (wing-table-4p, triquetral-3p, triquetral-6p)");
     }
-    let loaded = a.load.as_deref().map(records::load_one).transpose()?;
-    let id = match &loaded {
-        Some(r) => {
-            let id =
-                r.variant().with_context(|| format!("in {}", a.load.as_deref().unwrap_or(Path::new("")).display()))?;
-            let named = variant_id(&a.position.variant)?;
-            if a.position.variant != "five-up" && named != id {
-                bail!("--variant {named} but the loaded game is {id}");
-            }
-            id
-        }
-        None => variant_id(&a.position.variant)?,
-    };
     id.dispatch(Play(a, loaded))
 }
 
@@ -182,7 +179,7 @@ impl Keeper {
     }
 
     fn end(&mut self, result: RecordResult, termination: &str) -> Result<()> {
-        self.record.set_result(result);
+        self.record.set_result(result.scores());
         self.record.set_tag("Termination", termination);
         self.save()
     }
@@ -227,7 +224,11 @@ fn play_at<S: Width>(v: &'static Variant<S>, a: &PlayArgs, loaded: Option<Record
     let (mut game, record) = match loaded {
         Some(record) => {
             let file = a.load.as_deref().unwrap_or(Path::new("")).display().to_string();
-            let game = record.replay(v).with_context(|| format!("in {file}"))?;
+            let game: Game<S> = record
+                .replay()
+                .with_context(|| format!("in {file}"))?
+                .try_into()
+                .with_context(|| format!("in {file}"))?;
             (game, record)
         }
         None => {
@@ -253,15 +254,15 @@ fn play_at<S: Width>(v: &'static Variant<S>, a: &PlayArgs, loaded: Option<Record
         println!("The game is saved in {} after every move.", path.display());
     }
     print!("{}", render_diagram(v, &game.position().to_setup(), None));
-    if keeper.record.result != RecordResult::Unfinished && game.outcome().is_none() {
+    if keeper.record.result.is_some() && game.outcome().is_none() {
         let how = keeper.record.tag("Termination").map(|t| format!(" ({t})")).unwrap_or_default();
-        println!("This game is over: {}{how}.", keeper.record.result);
+        println!("This game is over: {}{how}.", keeper.record.result_text());
         return Ok(());
     }
     let mut lines = stdin.lock().lines();
     loop {
         if let Some(outcome) = game.outcome() {
-            if keeper.record.result == RecordResult::Unfinished {
+            if keeper.record.result.is_none() {
                 keeper.end(RecordResult::of_outcome(outcome), termination_of(outcome))?;
             }
             println!("Game over: {outcome}");

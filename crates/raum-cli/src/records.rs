@@ -4,13 +4,8 @@
 use crate::args::PgnArgs;
 use anyhow::{Context, Result, bail};
 use raum_engine::Score;
-use raum_notation::{
-    MultiRecord, Record, ReplayError, format_move, format_multi_move, format_multi_position, format_multi_resignation,
-    format_position, parse_multi_records, parse_records, record_variants,
-};
-use raum_rules::Action;
-use raum_rules::multi::{MultiId, MultiVariant};
-use raum_rules::{Color, MultiFn, Variant, VariantFn, Width};
+use raum_notation::{Record, ReplayError, format_game_move, format_game_position, format_resignation, parse_records};
+use raum_rules::{Action, AnyGame, Color, GameRules};
 use std::path::Path;
 
 /// What `raum pgn` prints for each game.
@@ -43,17 +38,8 @@ pub fn pgn(a: &PgnArgs) -> Result<()> {
             }
         };
         let read = std::fs::read_to_string(path).map_err(anyhow::Error::from).and_then(|text| {
-            match kind_of(&text)? {
-                Kind::Multi => {
-                    for (i, record) in parse_multi_records(&text)?.iter().enumerate() {
-                        replayed(i, record.variant().and_then(|id| id.dispatch(MultiReplay { record, report })));
-                    }
-                }
-                Kind::TwoPlayer => {
-                    for (i, record) in parse_records(&text)?.iter().enumerate() {
-                        replayed(i, record.variant().and_then(|id| id.dispatch(Replay { record, report })));
-                    }
-                }
+            for (i, record) in parse_records(&text)?.iter().enumerate() {
+                replayed(i, record.replay().map(|game| report_line(&game, report)));
             }
             Ok::<_, anyhow::Error>(())
         });
@@ -72,76 +58,22 @@ pub fn pgn(a: &PgnArgs) -> Result<()> {
     Ok(())
 }
 
-/// Which reader a record text needs.
-enum Kind {
-    TwoPlayer,
-    Multi,
-}
-
-/// Tells two-player record text from multi-player by its `Variant` tags;
-/// refuses a text that holds both kinds.
-fn kind_of(text: &str) -> Result<Kind> {
-    let mut multi: Vec<String> = Vec::new();
-    let mut two: Vec<String> = Vec::new();
-    for name in record_variants(text) {
-        let list = if MultiId::from_name(&name).is_some() { &mut multi } else { &mut two };
-        if !list.contains(&name) {
-            list.push(name);
-        }
-    }
-    match (multi.is_empty(), two.is_empty()) {
-        (true, _) => Ok(Kind::TwoPlayer),
-        (false, true) => Ok(Kind::Multi),
-        (false, false) => bail!(
-            "the file holds two-player games ({}) and multi-player games ({}); a record file holds one kind",
-            two.join(", "),
-            multi.join(", ")
+/// What `raum pgn` prints for a replayed game: its final position string,
+/// or its moves (and resignations) in coordinates, or nothing.
+fn report_line(game: &AnyGame, report: Report) -> Option<String> {
+    match report {
+        Report::Position => Some(format_game_position(game)),
+        Report::Moves => Some(
+            game.actions()
+                .iter()
+                .map(|&a| match a {
+                    Action::Move(m) => format_game_move(game, m),
+                    Action::Resign(side) => format_resignation(&game.sides()[side]),
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
         ),
-    }
-}
-
-/// Replays one multi-player record at its game's width and says what `raum pgn` prints.
-struct MultiReplay<'a> {
-    record: &'a MultiRecord,
-    report: Report,
-}
-
-impl MultiFn for MultiReplay<'_> {
-    type Output = Result<Option<String>, ReplayError>;
-    fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Self::Output {
-        let game = self.record.replay(v)?;
-        Ok(match self.report {
-            Report::Position => Some(format_multi_position(game.position())),
-            Report::Moves => Some(
-                game.actions()
-                    .iter()
-                    .map(|&a| match a {
-                        Action::Move(m) => format_multi_move(v, m),
-                        Action::Resign(side) => format_multi_resignation(&v.sides()[side]),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ),
-            Report::Nothing => None,
-        })
-    }
-}
-
-/// Replays one record at its variant's width and says what `raum pgn` prints.
-struct Replay<'a> {
-    record: &'a Record,
-    report: Report,
-}
-
-impl VariantFn for Replay<'_> {
-    type Output = Result<Option<String>, ReplayError>;
-    fn call<S: Width>(self, v: &'static Variant<S>) -> Self::Output {
-        let game = self.record.replay(v)?;
-        Ok(match self.report {
-            Report::Position => Some(format_position(game.position())),
-            Report::Moves => Some(game.moves().iter().map(|&m| format_move(v, m)).collect::<Vec<_>>().join(" ")),
-            Report::Nothing => None,
-        })
+        Report::Nothing => None,
     }
 }
 

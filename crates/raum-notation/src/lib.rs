@@ -13,15 +13,16 @@
 //! assert!(format_position(&pos).ends_with(" b Kk - 0 1"));
 //! ```
 
+mod any;
 mod descriptive;
 mod diagram;
 mod error;
 mod fen;
 mod moves;
 mod multi;
-mod multi_record;
 mod record;
 
+pub use any::{format_game_move, format_game_position, format_game_start, parse_game, parse_game_move};
 pub use descriptive::{describe_legal, format_descriptive, parse_descriptive};
 pub use diagram::{Marks, RECONSTRUCTION_NOTE, render_diagram};
 pub use error::{FenError, MoveError};
@@ -30,11 +31,9 @@ pub use moves::{format_move, parse_coordinate, parse_move};
 pub use multi::{
     format_multi_move, format_multi_position, parse_multi_move, parse_multi_position, render_multi_diagram,
 };
-pub use multi_record::{
-    MultiRecord, describe_multi_end, format_multi_resignation, format_multi_result, multi_game_termination,
-    multi_termination, parse_multi_records, parse_multi_resignation, parse_multi_result, write_multi_records,
-};
+
 pub use record::{
-    Record, RecordError, RecordMove, RecordResult, ReplayError, parse_records, record_date, record_variants,
-    termination_of, write_records,
+    Record, RecordError, RecordMove, RecordResult, RecordedGame, ReplayError, describe_end, format_resignation,
+    format_result, game_termination, parse_records, parse_resignation, parse_result, record_date, record_variants,
+    termination, termination_of, write_records,
 };

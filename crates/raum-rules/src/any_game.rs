@@ -76,12 +76,46 @@ impl GameId {
         }
     }
 
+    /// Its sides, in turn order.
+    pub fn sides(self) -> &'static [SideDef] {
+        struct Two;
+        impl VariantFn for Two {
+            type Output = &'static [SideDef];
+            fn call<S: Width>(self, v: &'static Variant<S>) -> Self::Output {
+                v.sides()
+            }
+        }
+        struct Multi;
+        impl MultiFn for Multi {
+            type Output = &'static [SideDef];
+            fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Self::Output {
+                v.sides()
+            }
+        }
+        match self {
+            GameId::Two(v) => v.dispatch(Two),
+            GameId::Multi(m) => m.dispatch(Multi),
+        }
+    }
+
     /// The width its sets are compiled at.
     pub fn width(self) -> CellWidth {
         match self {
             GameId::Two(v) => v.width(),
             GameId::Multi(m) => m.width(),
         }
+    }
+}
+
+impl From<VariantId> for GameId {
+    fn from(id: VariantId) -> GameId {
+        GameId::Two(id)
+    }
+}
+
+impl From<MultiId> for GameId {
+    fn from(id: MultiId) -> GameId {
+        GameId::Multi(id)
     }
 }
 
@@ -120,19 +154,36 @@ pub enum AnyGame {
     Multi512(MultiGame<Wide<8>>),
 }
 
-/// Runs `$body` with `$g` bound to the game inside, whatever its type.
-macro_rules! each {
-    ($self:expr, $g:ident => $body:expr) => {
-        match $self {
-            AnyGame::Two128($g) => $body,
-            AnyGame::Two256($g) => $body,
-            AnyGame::Two512($g) => $body,
-            AnyGame::Multi128($g) => $body,
-            AnyGame::Multi256($g) => $body,
-            AnyGame::Multi512($g) => $body,
+/// Runs a body on the game inside an [`AnyGame`], whatever its kind and
+/// width: `on_game!(game, g => body)` for one body, or
+/// `on_game!(game, two => body, multi => body)` for one per kind (the first
+/// sees a `Game<S>`, the second a `MultiGame<S>`). The one place outside
+/// [`Width`] that lists the six arms.
+///
+/// ```
+/// use raum_rules::{AnyGame, GameId, on_game};
+/// let game = AnyGame::start(GameId::from_name("triquetral-3p").unwrap());
+/// let cells = on_game!(&game, g => g.position().variant().cells(), m => m.position().variant().cells());
+/// assert_eq!(cells, 197);
+/// ```
+#[macro_export]
+macro_rules! on_game {
+    ($game:expr, $g:ident => $body:expr) => {
+        $crate::on_game!($game, $g => $body, $g => $body)
+    };
+    ($game:expr, $two:ident => $t:expr, $multi:ident => $m:expr) => {
+        match $game {
+            $crate::AnyGame::Two128($two) => $t,
+            $crate::AnyGame::Two256($two) => $t,
+            $crate::AnyGame::Two512($two) => $t,
+            $crate::AnyGame::Multi128($multi) => $m,
+            $crate::AnyGame::Multi256($multi) => $m,
+            $crate::AnyGame::Multi512($multi) => $m,
         }
     };
 }
+
+use on_game as each;
 
 struct StartTwo;
 
@@ -163,14 +214,24 @@ impl AnyGame {
 
     /// Its id.
     pub fn id(&self) -> GameId {
-        match self {
-            AnyGame::Two128(g) => GameId::Two(g.position().variant().id()),
-            AnyGame::Two256(g) => GameId::Two(g.position().variant().id()),
-            AnyGame::Two512(g) => GameId::Two(g.position().variant().id()),
-            AnyGame::Multi128(g) => GameId::Multi(g.position().variant().id()),
-            AnyGame::Multi256(g) => GameId::Multi(g.position().variant().id()),
-            AnyGame::Multi512(g) => GameId::Multi(g.position().variant().id()),
+        each!(self, g => GameId::Two(g.position().variant().id()), g => GameId::Multi(g.position().variant().id()))
+    }
+}
+
+impl AnyGame {
+    /// The leaves of the legal move tree `depth` plies deep from the position
+    /// now, counted by the position's own generator.
+    pub fn perft(&self, depth: u32) -> u64 {
+        each!(self, g => g.position().perft(depth))
+    }
+
+    /// [`AnyGame::perft`] after `m` (a legal move): `depth` plies in all,
+    /// `m` the first. One row of a divide.
+    pub fn perft_after(&self, m: Move, depth: u32) -> u64 {
+        if depth <= 1 {
+            return u64::from(depth);
         }
+        each!(self, g => g.position().play_copy(m).perft(depth - 1))
     }
 }
 
@@ -183,6 +244,29 @@ impl<S: Width> From<Game<S>> for AnyGame {
 impl<S: Width> From<MultiGame<S>> for AnyGame {
     fn from(game: MultiGame<S>) -> AnyGame {
         S::multi_game(game)
+    }
+}
+
+/// A game of another kind or width than the one asked for.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0} is not held at the width or with the number of sides asked for")]
+pub struct OtherGame(pub GameId);
+
+impl<S: Width> TryFrom<AnyGame> for Game<S> {
+    type Error = OtherGame;
+    /// The two-player game inside, if it is one at width `S`.
+    fn try_from(game: AnyGame) -> Result<Game<S>, OtherGame> {
+        let id = game.id();
+        S::two_of(game).ok_or(OtherGame(id))
+    }
+}
+
+impl<S: Width> TryFrom<AnyGame> for MultiGame<S> {
+    type Error = OtherGame;
+    /// The multi-player game inside, if it is one at width `S`.
+    fn try_from(game: AnyGame) -> Result<MultiGame<S>, OtherGame> {
+        let id = game.id();
+        S::multi_of(game).ok_or(OtherGame(id))
     }
 }
 

@@ -74,7 +74,10 @@ pub trait GameRules {
     fn man_at(&self, cell: usize) -> Option<(usize, Kind)>;
     /// The cells of the side to move's royals that are attacked now.
     fn royals_in_check(&self) -> Vec<usize>;
-    /// The legal moves of the side to move (none once the game is over).
+    /// The legal moves of the side to move in the position now, by the
+    /// position's rules: a game that a draw rule or a resignation ended still
+    /// lists them (perft and analysis read them), though [`GameRules::play`]
+    /// refuses them.
     fn legal_moves(&self) -> MoveList;
     /// Plays a legal move of the side to move; refused once the game is over.
     fn play(&mut self, m: Move) -> Result<(), IllegalMove>;
@@ -135,7 +138,7 @@ impl<S: CellSet> GameRules for Game<S> {
     }
 
     fn legal_moves(&self) -> MoveList {
-        if self.resigned().is_some() { MoveList::new() } else { self.position().legal_moves() }
+        self.position().legal_moves()
     }
 
     fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
@@ -236,7 +239,7 @@ impl<S: CellSet> GameRules for MultiGame<S> {
     }
 
     fn legal_moves(&self) -> MoveList {
-        if self.outcome().is_some() { MoveList::new() } else { self.position().legal_moves() }
+        self.position().legal_moves()
     }
 
     fn play(&mut self, m: Move) -> Result<(), IllegalMove> {

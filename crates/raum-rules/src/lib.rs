@@ -35,7 +35,7 @@ mod variants;
 mod width;
 mod zobrist;
 
-pub use any_game::{AnyGame, GameId};
+pub use any_game::{AnyGame, GameId, OtherGame};
 pub use consistency::set_full_checks;
 pub use error::{PositionError, UnknownVariant, VariantError};
 pub use game::{Game, IllegalMove};

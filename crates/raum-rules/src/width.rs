@@ -54,6 +54,10 @@ pub trait Width: CellSet {
     fn two_game(game: Game<Self>) -> AnyGame;
     /// `game` held as any game ([`AnyGame`]).
     fn multi_game(game: MultiGame<Self>) -> AnyGame;
+    /// The two-player game at this width inside `game`, if it is one.
+    fn two_of(game: AnyGame) -> Option<Game<Self>>;
+    /// The multi-player game at this width inside `game`, if it is one.
+    fn multi_of(game: AnyGame) -> Option<MultiGame<Self>>;
 }
 
 /// A game at one of the three widths. A library whose entry point is generic
@@ -105,6 +109,18 @@ macro_rules! width {
             }
             fn multi_game(game: MultiGame<Self>) -> AnyGame {
                 AnyGame::$multi(game)
+            }
+            fn two_of(game: AnyGame) -> Option<Game<Self>> {
+                match game {
+                    AnyGame::$two(g) => Some(g),
+                    _ => None,
+                }
+            }
+            fn multi_of(game: AnyGame) -> Option<MultiGame<Self>> {
+                match game {
+                    AnyGame::$multi(g) => Some(g),
+                    _ => None,
+                }
             }
         }
     };

@@ -8,7 +8,7 @@ use raum_engine::{Engine, Limits, Score};
 use raum_notation::{
     Record, ReplayError, describe_legal, format_descriptive, format_move, format_position, parse_move, parse_position,
 };
-use raum_rules::{Color, Game, Move, Outcome, Position, Variant, VariantFn, VariantId, Width};
+use raum_rules::{AnyGame, Color, Game, Move, Outcome, Position, Variant, VariantFn, VariantId, Width};
 use serde::Serialize;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -109,9 +109,14 @@ pub fn new_game(id: VariantId, fen: Option<&str>) -> Result<Box<dyn LiveGame>, S
     id.dispatch(NewGame(fen))
 }
 
-/// The game a record describes: its variant's, replayed under the rules.
+/// The game a two-player record describes: its variant's, replayed under the rules.
 pub fn replay_record(record: &Record) -> Result<Box<dyn LiveGame>, ReplayError> {
-    record.variant()?.dispatch(Replay(record))
+    match record.replay()? {
+        AnyGame::Two128(game) => replayed(game),
+        AnyGame::Two256(game) => replayed(game),
+        AnyGame::Two512(game) => replayed(game),
+        other => Err(ReplayError::Tag(format!("{} is a game for more than two players", other.id()))),
+    }
 }
 
 struct NewGame<'a>(Option<&'a str>);
@@ -127,21 +132,16 @@ impl VariantFn for NewGame<'_> {
     }
 }
 
-struct Replay<'a>(&'a Record);
-
-impl VariantFn for Replay<'_> {
-    type Output = Result<Box<dyn LiveGame>, ReplayError>;
-    fn call<S: Width>(self, v: &'static Variant<S>) -> Self::Output {
-        let game = self.0.replay(v)?;
-        let mut live = Live::new(Game::new(*game.start()));
-        for &m in game.moves() {
-            // Replayed under the same rules: legal.
-            if live.push(m).is_err() {
-                return Err(ReplayError::Tag("a replayed move is refused".into()));
-            }
+/// A replayed game, with the move list the app shows built move by move.
+fn replayed<S: Width>(game: Game<S>) -> Result<Box<dyn LiveGame>, ReplayError> {
+    let mut live = Live::new(Game::new(*game.start()));
+    for &m in game.moves() {
+        // Replayed under the same rules: legal.
+        if live.push(m).is_err() {
+            return Err(ReplayError::Tag("a replayed move is refused".into()));
         }
-        Ok(Box::new(live))
     }
+    Ok(Box::new(live))
 }
 
 /// [`LiveGame`] at one width, with the move list kept as the game goes.
@@ -337,7 +337,7 @@ mod tests {
             (o.points(Color::White).to_string(), o.points(Color::Black).to_string()),
             ("3/5".into(), "2/5".into())
         );
-        assert_eq!(g.record().result, raum_notation::RecordResult::WhiteStalemates);
+        assert_eq!(g.record().result, raum_notation::RecordResult::WhiteStalemates.scores());
         assert!(g.legal().is_empty());
         assert_eq!(g.play("1a12-1b11"), Err(MoveError::GameOver));
     }

@@ -14,12 +14,11 @@ use crate::any_game::MoveError;
 use raum_engine::Limits;
 use raum_engine::multi::MultiEngine;
 use raum_notation::{
-    MultiRecord, format_multi_move, format_multi_position, multi_game_termination, parse_multi_move,
-    parse_multi_position,
+    Record, format_multi_move, format_multi_position, game_termination, parse_multi_move, parse_multi_position,
 };
 use raum_rules::Action;
 use raum_rules::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
-use raum_rules::{GameResult, SideDef};
+use raum_rules::{AnyGame, GameResult, SideDef};
 use raum_rules::{Move, MultiFn, Points, Width};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
@@ -113,7 +112,7 @@ pub trait LiveMulti: Send + Sync {
     /// How the rules ended the game, if they did.
     fn outcome(&self) -> Option<GameResult>;
     /// The `Termination` word for how the rules ended it, as records write
-    /// it ([`raum_notation::multi_game_termination`]: `resignation` where a
+    /// it ([`raum_notation::game_termination`]: `resignation` where a
     /// resignation ended it).
     fn termination(&self) -> Option<&'static str>;
     /// The start's position string.
@@ -133,7 +132,7 @@ pub trait LiveMulti: Send + Sync {
     /// The game as a record: start, moves and resignations (`Blue-resigns`),
     /// and the rules' result and termination if they ended it (the caller
     /// adds names and other results).
-    fn record(&self) -> MultiRecord;
+    fn record(&self) -> Record;
     /// The engine's move for the side to move, in coordinates.
     fn search(&self, engine: &mut MultiEngine, limits: &Limits, stop: &AtomicBool) -> Option<String>;
     /// A copy, for a search that must not hold the game.
@@ -157,26 +156,27 @@ pub fn new_multi(id: MultiId, fen: Option<&str>) -> Result<Box<dyn LiveMulti>, S
 }
 
 /// The game a multi-player record describes, replayed under the rules.
-pub fn replay_multi(record: &MultiRecord) -> Result<Box<dyn LiveMulti>, String> {
-    struct Replay<'a>(&'a MultiRecord);
-    impl MultiFn for Replay<'_> {
-        type Output = Result<Box<dyn LiveMulti>, String>;
-        fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Self::Output {
-            let game = self.0.replay(v).map_err(|e| e.to_string())?;
-            let mut live = Multi::new(v, game.start().clone());
-            for &a in game.actions() {
-                match a {
-                    Action::Move(m) => live.push(m).map_err(|e| format!("a replayed move is refused: {e}"))?,
-                    Action::Resign(side) => {
-                        live.resign(side).map_err(|e| format!("a replayed resignation is refused: {e}"))?;
-                    }
-                }
+pub fn replay_multi(record: &Record) -> Result<Box<dyn LiveMulti>, String> {
+    match record.replay().map_err(|e| e.to_string())? {
+        AnyGame::Multi128(game) => replayed(game),
+        AnyGame::Multi256(game) => replayed(game),
+        AnyGame::Multi512(game) => replayed(game),
+        other => Err(format!("{} is a game for two players", other.id())),
+    }
+}
+
+/// A replayed game, with the events the app shows built one by one.
+fn replayed<S: Width>(game: MultiGame<S>) -> Result<Box<dyn LiveMulti>, String> {
+    let mut live = Multi::new(game.start().variant(), game.start().clone());
+    for &a in game.actions() {
+        match a {
+            Action::Move(m) => live.push(m).map_err(|e| format!("a replayed move is refused: {e}"))?,
+            Action::Resign(side) => {
+                live.resign(side).map_err(|e| format!("a replayed resignation is refused: {e}"))?;
             }
-            Ok(Box::new(live))
         }
     }
-    let id = record.variant().map_err(|e| e.to_string())?;
-    id.dispatch(Replay(record))
+    Ok(Box::new(live))
 }
 
 #[derive(Clone)]
@@ -338,7 +338,7 @@ impl<S: Width> LiveMulti for Multi<S> {
     }
 
     fn termination(&self) -> Option<&'static str> {
-        multi_game_termination(&self.game)
+        game_termination(&self.game)
     }
 
     fn start_fen(&self) -> String {
@@ -386,8 +386,8 @@ impl<S: Width> LiveMulti for Multi<S> {
         self.game().position().is_check()
     }
 
-    fn record(&self) -> MultiRecord {
-        MultiRecord::from_game(&self.game)
+    fn record(&self) -> Record {
+        Record::from_game(&self.game)
     }
 
     fn search(&self, engine: &mut MultiEngine, limits: &Limits, stop: &AtomicBool) -> Option<String> {
@@ -452,7 +452,7 @@ mod tests {
         let text = record.to_string();
         assert!(text.contains(&format!("1. {m} Blue-resigns White-resigns 0-0-1")), "{text}");
         // The record replays to the same game.
-        let again = replay_multi(&raum_notation::parse_multi_records(&text).unwrap()[0]).unwrap();
+        let again = replay_multi(&raum_notation::parse_records(&text).unwrap()[0]).unwrap();
         assert_eq!((again.fen(), again.events()), (g.fen(), g.events()));
         // Taken back, one event at a time.
         assert!(g.undo() && g.undo());

@@ -17,9 +17,7 @@ use crate::games::request::{Created, MAX_MOVETIME_MS, NewGame, clean_name};
 use crate::games::tokens::{new_id, new_token, same_secret};
 use crate::store::{GameMeta, StoredMove, StoredResult, now};
 use raum_engine::Limits;
-use raum_notation::{
-    describe_multi_end, format_multi_result, multi_termination, parse_multi_records, parse_multi_result, record_date,
-};
+use raum_notation::{describe_end, format_result, parse_records, parse_result, record_date, termination};
 use raum_rules::Points;
 use raum_rules::SideDef;
 use raum_rules::multi::MultiId;
@@ -91,7 +89,7 @@ pub struct MultiResult {
 
 impl MultiResult {
     fn new(sides: &'static [SideDef], scores: Vec<Points>, reason: &str, said: &str) -> Self {
-        let score = format_multi_result(Some(&scores));
+        let score = format_result(Some(&scores));
         let best = scores.iter().copied().max().unwrap_or(Points::ZERO);
         let winners = if scores.iter().all(|&s| s == best) {
             Vec::new()
@@ -325,13 +323,13 @@ impl MultiRoom {
     fn rules_result(&self) -> Option<MultiResult> {
         let sides = self.game.sides();
         let o = self.game.outcome()?;
-        let reason = self.game.termination().unwrap_or_else(|| multi_termination(o.end));
+        let reason = self.game.termination().unwrap_or_else(|| termination(o.end));
         Some(match self.game.events().last() {
             Some(e) if reason == "resignation" && e.kind == "resign" => {
                 let said = resignation_text(sides, self.game.teams(), e, &o.scores);
                 MultiResult::new(sides, o.scores, reason, &said)
             }
-            _ => MultiResult::new(sides, o.scores, reason, &describe_multi_end(sides, o.end)),
+            _ => MultiResult::new(sides, o.scores, reason, &describe_end(sides, o.end)),
         })
     }
 
@@ -397,7 +395,7 @@ impl MultiRoom {
             && let Some(r) = result
         {
             let sides = room.game.sides();
-            let scores = parse_multi_result(&r.score)
+            let scores = parse_result(&r.score)
                 .ok()
                 .flatten()
                 .filter(|s| s.len() == sides.len())
@@ -550,7 +548,7 @@ impl Games {
         let (game, recorded) = match (&req.pgn, &req.fen) {
             (Some(_), Some(_)) => return Err(Refusal::new(400, "give a position string or a record, not both")),
             (Some(text), None) => {
-                let records = parse_multi_records(text).map_err(|e| Refusal::new(400, format!("record: {e}")))?;
+                let records = parse_records(text).map_err(|e| Refusal::new(400, format!("record: {e}")))?;
                 let record =
                     records.into_iter().next().ok_or_else(|| Refusal::new(400, "record: no game in the text"))?;
                 let (game, record) = tokio::task::spawn_blocking(move || (replay_multi(&record), record))

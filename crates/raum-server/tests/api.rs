@@ -6,8 +6,8 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use raum_notation::parse_records;
-use raum_rules::VariantId;
 use raum_rules::multi::MultiId;
+use raum_rules::{GameRules, VariantId};
 use raum_server::games::Games;
 use raum_server::store::SqliteStore;
 use serde_json::{Value, json};
@@ -122,7 +122,8 @@ async fn the_seed_line_mates_and_survives_a_restart() {
     let text = pgn.as_str().expect("text");
     assert!(text.contains("[Termination \"checkmate\"]") && text.contains("0-1"), "{text}");
     let record = &parse_records(text).expect("the record reads back")[0];
-    let game = record.replay(raum_rules::Variant::get(VariantId::FiveUp)).expect("and replays");
+    let game = record.replay().expect("and replays");
+    assert_eq!(game.id(), raum_rules::GameId::Two(VariantId::FiveUp));
     assert_eq!(game.moves().len(), 4);
 
     let (_, list) = s.get("/api/games").await;
@@ -153,7 +154,7 @@ async fn a_savard_stalemate_is_scored_three_fifths() {
     let (_, pgn) = s.get(&format!("/api/games/{id}/pgn")).await;
     let text = pgn.as_str().expect("text");
     assert!(text.contains("[Result \"3/5-2/5\"]") && text.contains("[Termination \"stalemate\"]"), "{text}");
-    assert_eq!(parse_records(text).expect("the record reads back")[0].result.as_str(), "3/5-2/5");
+    assert_eq!(parse_records(text).expect("the record reads back")[0].result_text(), "3/5-2/5");
     let (_, list) = s.get("/api/games").await;
     assert_eq!(list[0]["result"], "3/5-2/5");
     // A draw has no winner, and a win is a whole point.
@@ -560,7 +561,7 @@ async fn multi_player_games_seat_each_side_and_survive_a_restart() {
     {
         assert!(text.contains(tag), "{tag} in {text}");
     }
-    let record = &raum_notation::parse_multi_records(text).expect("the record reads back")[0];
+    let record = &raum_notation::parse_records(text).expect("the record reads back")[0];
     let replayed = raum_server::any_multi_game::replay_multi(record).expect("and replays");
     assert_eq!(replayed.ply(), 3);
     assert_eq!(replayed.fen(), s.state(&id).await["fen"].as_str().expect("fen"));
@@ -637,8 +638,8 @@ async fn resignations_end_a_team_game_and_take_a_free_for_all_side_out() {
     let (_, pgn) = s.get(&format!("/api/games/{id}/pgn")).await;
     let text = pgn.as_str().expect("text");
     assert!(text.contains("[Result \"1-0-1-0\"]") && text.contains("[Termination \"resignation\"]"), "{text}");
-    let record = &raum_notation::parse_multi_records(text).expect("reads back")[0];
-    assert_eq!(raum_notation::format_multi_result(record.result.as_deref()), "1-0-1-0");
+    let record = &raum_notation::parse_records(text).expect("reads back")[0];
+    assert_eq!(raum_notation::format_result(record.result.as_deref()), "1-0-1-0");
 
     // Every side for itself: Blue resigns out of turn and is out; the others play on.
     let (id, t) = s.create(json!({"variant": "triquetral-3p", "mode": "online"})).await;
@@ -673,7 +674,7 @@ async fn resignations_end_a_team_game_and_take_a_free_for_all_side_out() {
     let text = pgn.as_str().expect("text");
     assert!(text.contains(" Blue-resigns ") && text.contains(" Green-resigns 1-0-0"), "{text}");
     assert!(text.contains("[Termination \"resignation\"]"), "{text}");
-    let record = &raum_notation::parse_multi_records(text).expect("reads back")[0];
+    let record = &raum_notation::parse_records(text).expect("reads back")[0];
     assert_eq!(
         raum_server::any_multi_game::replay_multi(record).expect("replays").outcome().map(|o| o.scores.len()),
         Some(3)
@@ -682,9 +683,9 @@ async fn resignations_end_a_team_game_and_take_a_free_for_all_side_out() {
 
 #[tokio::test]
 async fn a_record_with_a_resignation_mid_game_replays() {
-    use raum_notation::{MultiRecord, format_multi_position, parse_multi_records};
+    use raum_notation::{Record, format_multi_position, parse_records};
     use raum_rules::Action;
-    use raum_rules::multi::MultiVariant;
+    use raum_rules::multi::MultiGame;
     let mut s = Server::new("multi-resign-record");
     let (id, t) = s.create(json!({"variant": "triquetral-3p", "mode": "local"})).await;
     let token = &t["white"];
@@ -719,14 +720,14 @@ async fn a_record_with_a_resignation_mid_game_replays() {
     assert!(text.contains("[Result \"*\"]"), "{text}");
 
     // raum_notation replays it to the game's position...
-    let record = &parse_multi_records(text).expect("reads back")[0];
-    let v = MultiVariant::<raum_bitboard::Wide<4>>::at_width(MultiId::Triquetral3p);
-    let game = record.replay(v).expect("replays");
+    let record = &parse_records(text).expect("reads back")[0];
+    let game: MultiGame<raum_bitboard::Wide<4>> =
+        record.replay().expect("replays").try_into().expect("a triquetral-3p game");
     assert_eq!(format_multi_position(game.position()), st["fen"].as_str().expect("fen"));
     assert_eq!(game.actions()[7], Action::Resign(1));
     assert_eq!((game.actions().len(), game.position().sides_in()), (10, vec![0, 2]));
     assert_eq!(
-        MultiRecord::from_game(&game).to_string().split_once("\n\n").map(|x| x.1),
+        Record::from_game(&game).to_string().split_once("\n\n").map(|x| x.1),
         text.split_once("\n\n").map(|x| x.1)
     );
     // ...and so does the web app's reader, event for event.
@@ -765,7 +766,7 @@ async fn the_rules_end_a_multi_player_game_with_a_score_per_side() {
     let (_, pgn) = s.get(&format!("/api/games/{id}/pgn")).await;
     let text = pgn.as_str().expect("text");
     assert!(text.contains("[SetUp \"1\"]") && text.contains("[Termination \"bare-kings\"]"), "{text}");
-    let record = &raum_notation::parse_multi_records(text).expect("reads back")[0];
+    let record = &raum_notation::parse_records(text).expect("reads back")[0];
     assert!(raum_server::any_multi_game::replay_multi(record).is_ok(), "and replays with its result");
 
     // Take-backs at one screen; a record continues.

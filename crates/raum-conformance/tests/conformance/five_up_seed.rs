@@ -14,7 +14,9 @@ use raum_notation::{
     MoveError, RecordResult, ReplayError, format_descriptive, format_move, format_position, parse_move, parse_position,
     parse_records, render_diagram, start_string, write_records,
 };
-use raum_rules::{Cells, Color, Kind, Move, MoveKind, Outcome, Piece, Position, PositionError, Variant, VariantId};
+use raum_rules::{
+    Cells, Color, Game, Kind, Move, MoveKind, Outcome, Piece, Position, PositionError, Variant, VariantId,
+};
 use std::collections::BTreeSet;
 
 /// Figure 0: a blank diagram of the Five Up board.
@@ -952,11 +954,14 @@ fn the_seed_games_as_records_replay_to_the_diagrams() {
     let text = include_str!("../../data/records/five-up-seed.pgn");
     let records = parse_records(text).unwrap();
     assert_eq!(records.len(), 5);
-    let games: Vec<_> = records.iter().map(|r| r.replay(v()).unwrap_or_else(|e| panic!("{e}"))).collect();
+    let games: Vec<Game<u128>> = records
+        .iter()
+        .map(|r| r.replay().unwrap_or_else(|e| panic!("{e}")).try_into().expect("a five-up game"))
+        .collect();
     assert_board(games[0].position(), &fig(GAME1_AFTER_3), "the first sample line");
     assert_board(games[1].position(), &fig(GAME2_AFTER_5), "the second sample game");
     assert_eq!(games[2].outcome(), Some(Outcome::Checkmate { winner: Color::Black }));
-    assert_eq!(records[2].result, RecordResult::BlackWins);
+    assert_eq!(records[2].result, RecordResult::BlackWins.scores());
     assert_board(games[3].position(), &fig(GAMBIT_AFTER_5), "the gambit");
     assert_eq!(format_move(v(), games[4].moves()[6]), "Cb2-Cc3", "the declined gambit's 4. PxCc3");
     // The file reads back from what it writes.
@@ -964,7 +969,7 @@ fn the_seed_games_as_records_replay_to_the_diagrams() {
     // The seed's own "3. PxCd3" is refused by name: two pawns can take there.
     let literal = text.replace("3. P(Cc2)xCd3", "3. PxCd3");
     let gambit = &parse_records(&literal).unwrap()[3];
-    match gambit.replay(v()) {
+    match gambit.replay() {
         Err(e @ ReplayError::Move { number: 3, black: false, .. }) => {
             let e = e.to_string();
             assert!(e.starts_with("move 3. PxCd3: ambiguous: it could be "), "{e}");

@@ -5,10 +5,7 @@
 
 use proptest::prelude::*;
 use raum_conformance::rng::Rng;
-use raum_notation::{
-    MultiRecord, Record, RecordResult, format_multi_position, format_position, parse_multi_records, parse_records,
-    write_records,
-};
+use raum_notation::{Record, RecordResult, format_multi_position, format_position, parse_records, write_records};
 use raum_rules::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
 use raum_rules::{Game, MultiFn, Points, Position, Variant, VariantFn, VariantId, Width};
 
@@ -47,7 +44,7 @@ fn random_record<S: Width>(v: &'static Variant<S>, seed: u64, plies: usize) -> (
     r.set_tag("Date", "2026.11.25");
     r.set_tag("Annotator", &words(&mut rng, 3));
     if game.outcome().is_none() {
-        r.set_result(RecordResult::ALL[rng.below(RecordResult::ALL.len())]);
+        r.set_result(RecordResult::ALL[rng.below(RecordResult::ALL.len())].scores());
     }
     if rng.below(3) == 0 {
         let n = 1 + rng.below(4);
@@ -76,7 +73,11 @@ impl VariantFn for RoundTrip {
         prop_assert_eq!(back.len(), 1);
         prop_assert_eq!(&back[0], &record, "read back differently:\n{}", text);
         prop_assert_eq!(back[0].to_string(), text.clone());
-        let replayed = back[0].replay(v).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let replayed: Game<S> = back[0]
+            .replay()
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?
+            .try_into()
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(replayed.moves(), game.moves());
         prop_assert_eq!(format_position(replayed.position()), format_position(game.position()));
         Ok(())
@@ -117,18 +118,14 @@ fn a_file_of_several_variants() {
     let text = write_records(&records);
     assert_eq!(parse_records(&text).unwrap(), records);
     for (r, id) in records.iter().zip(VariantId::ALL) {
-        assert_eq!(r.variant().unwrap(), id);
+        assert_eq!(r.variant().unwrap(), id.into());
     }
 }
 
 /// A random game of a multi-player game `v` in which, now and then, a side
 /// still in resigns (on its turn or not; with teams that ends the game), as a
 /// record with random comments and tags, and a result where the rules give none.
-fn random_multi_record<S: Width>(
-    v: &'static MultiVariant<S>,
-    seed: u64,
-    actions: usize,
-) -> (MultiRecord, MultiGame<S>) {
+fn random_multi_record<S: Width>(v: &'static MultiVariant<S>, seed: u64, actions: usize) -> (Record, MultiGame<S>) {
     let mut rng = Rng::new(seed);
     let mut game = MultiGame::new(MultiPosition::start(v));
     // Resignations are rarer with teams, where the first ends the game.
@@ -142,7 +139,7 @@ fn random_multi_record<S: Width>(
             game.play(moves[rng.below(moves.len())]).unwrap();
         }
     }
-    let mut r = MultiRecord::from_game(&game);
+    let mut r = Record::from_game(&game);
     r.set_tag(v.sides()[rng.below(v.sides().len())].name, &words(&mut rng, 2));
     r.set_tag("Annotator", &words(&mut rng, 3));
     if game.outcome().is_none() && rng.below(3) == 0 {
@@ -172,11 +169,15 @@ impl MultiFn for MultiRoundTrip {
     fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Self::Output {
         let (record, game) = random_multi_record(v, self.seed, self.actions);
         let text = record.to_string();
-        let back = parse_multi_records(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let back = parse_records(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(back.len(), 1);
         prop_assert_eq!(&back[0], &record, "read back differently:\n{}", text);
         prop_assert_eq!(back[0].to_string(), text.clone());
-        let replayed = back[0].replay(v).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let replayed: MultiGame<S> = back[0]
+            .replay()
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?
+            .try_into()
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(replayed.actions(), game.actions(), "{}", text);
         prop_assert_eq!(format_multi_position(replayed.position()), format_multi_position(game.position()));
         prop_assert_eq!(replayed.outcome(), game.outcome());

@@ -491,7 +491,7 @@ fn differential<S: Width>(v: &'static MultiVariant<S>, seed: u64, positions: usi
         }
         n += 1;
         if n.is_multiple_of(250) {
-            let mut q = p.clone();
+            let q = p.clone();
             assert_eq!(q.perft(2), naive_multi::perft(r, 2), "{id}: perft(2) of {fen}");
         }
     });
@@ -782,7 +782,7 @@ fn every_side_for_itself_a_side_without_a_move_leaves() {
     assert_eq!(game.removed(), [(0, g)]);
     assert_eq!(game.position().side_to_move(), w);
     // perft does not take sides out: a side with no move is a leaf.
-    let mut s = setup(v, &stale, 'g');
+    let s = setup(v, &stale, 'g');
     assert_eq!(s.perft(1), 0);
     assert_eq!(s.perft(3), 0);
 }

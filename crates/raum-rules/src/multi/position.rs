@@ -456,7 +456,11 @@ impl<S: CellSet> MultiPosition<S> {
 
     /// Counts the leaves of the legal move tree `depth` plies deep; a side
     /// with no legal move is a leaf.
-    pub fn perft(&mut self, depth: u32) -> u64 {
+    pub fn perft(&self, depth: u32) -> u64 {
+        self.clone().perft_in_place(depth)
+    }
+
+    fn perft_in_place(&mut self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -468,7 +472,7 @@ impl<S: CellSet> MultiPosition<S> {
         let mut total = 0;
         for &m in list.iter() {
             let undo = self.play(m);
-            total += self.perft(depth - 1);
+            total += self.perft_in_place(depth - 1);
             self.unplay(m, undo);
         }
         total

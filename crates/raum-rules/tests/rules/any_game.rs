@@ -129,7 +129,8 @@ fn two_sides_resign_and_take_it_back_as_more_do() {
         let r = game.result().unwrap();
         assert_eq!(r.end, End::Resignation { side: 0 });
         assert_eq!(r.scores, [Points::ZERO, Points::ONE]);
-        assert!(game.legal_moves().is_empty());
+        let m = game.legal_moves()[0];
+        assert!(game.play(m).is_err(), "no move after a resignation");
         assert_eq!(game.actions().last(), Some(&Action::Resign(0)));
         assert_eq!(game.actions().len(), 4);
         assert_eq!(game.resign(1).unwrap_err().to_string(), "the game is over");

@@ -8,7 +8,7 @@ struct Facts;
 impl MultiFn for Facts {
     type Output = (usize, usize, Vec<u64>);
     fn call<S: Width>(self, v: &'static MultiVariant<S>) -> Self::Output {
-        let mut pos = MultiPosition::start(v);
+        let pos = MultiPosition::start(v);
         let perft = (1..=3).map(|d| pos.perft(d)).collect();
         (v.cells(), pos.legal_moves().len(), perft)
     }
@@ -44,7 +44,7 @@ fn two_player_boards_as_two_sides() {
             let spec = MultiSpec { id: MultiId::WingTable4p, title: "two sides", board, sides, teams: true };
             let multi: &'static MultiVariant<S> = Box::leak(Box::new(MultiVariant::build(spec).unwrap()));
             let fast = Position::start(two);
-            let mut slow = MultiPosition::start(multi);
+            let slow = MultiPosition::start(multi);
             for depth in 1..=3 {
                 assert_eq!(slow.perft(depth), fast.perft(depth), "{} perft({depth})", two.id());
             }

@@ -49,7 +49,7 @@ impl Games {
                 {
                     return Err(Refusal::new(400, format!("the record is a {} game, not {v}", game.variant().name())));
                 }
-                let result = record.result;
+                let result = record.result.clone();
                 // Only RULES.md's words stand as a reason; anything else is "recorded".
                 let termination = record.tag("Termination").filter(|t| TERMINATIONS.contains(t)).map(str::to_string);
                 (game, Some((result, termination)))
@@ -106,7 +106,7 @@ impl Games {
         // A record's own result stands where the rules did not end its game.
         if room.result.is_none()
             && let Some((result, termination)) = record_result
-            && result != RecordResult::Unfinished
+            && let Some(result) = RecordResult::of_scores(result.as_deref()).filter(|&r| r != RecordResult::Unfinished)
         {
             room.result = Some(GameResult::new(result, termination.as_deref().unwrap_or("recorded")));
         }
@@ -427,7 +427,7 @@ impl Games {
             );
         }
         if let Some(res) = &room.result {
-            r.set_result(res.result);
+            r.set_result(res.result.scores());
             if res.reason != "agreement" && res.reason != "recorded" {
                 r.set_tag("Termination", &res.reason);
             }
