@@ -34,6 +34,7 @@
 //! assert!(matches!(r.info.score, Score::Cp(_)));
 //! ```
 
+mod any;
 mod calibration;
 mod cpu;
 mod eval;
@@ -47,6 +48,7 @@ mod tt;
 pub mod tune;
 mod wdl;
 
+pub use any::AnyEngine;
 pub use calibration::{elo_for_strength, level_elos, strength_for_elo};
 pub use eval::{Basic, EvalParams, EvalTables, Material, PieceAttacks, evaluate};
 pub use features::{Feature, Features, UnknownFeature};

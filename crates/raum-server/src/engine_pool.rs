@@ -4,30 +4,15 @@
 //! analysis requests, so that no amount of analysis starves a game whose
 //! clock is running.
 
-use raum_engine::Engine;
 use raum_engine::multi::MultiEngine;
+use raum_engine::{AnyEngine, Engine};
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Condvar, Mutex};
 
-type Job = Box<dyn FnOnce(&mut Engines) + Send>;
-
-/// A worker's engines: the two-player one, and the multi-player one, made
-/// on the worker's first multi-player search.
-struct Engines {
-    two: Engine,
-    multi: Option<MultiEngine>,
-}
-
-impl Engines {
-    fn new() -> Self {
-        Engines { two: Engine::new(HASH_MB, 1), multi: None }
-    }
-
-    fn multi(&mut self) -> &mut MultiEngine {
-        self.multi.get_or_insert_with(|| MultiEngine::new(HASH_MB))
-    }
-}
+/// A job on a worker's engine ([`AnyEngine`]: the two-player one, and the
+/// multi-player one, made on the worker's first multi-player search).
+type Job = Box<dyn FnOnce(&mut AnyEngine) + Send>;
 
 /// Hash table size of each worker's engine, in MB.
 const HASH_MB: usize = 16;
@@ -69,7 +54,7 @@ impl EnginePool {
         for i in 0..workers.max(1) {
             let queues = Arc::clone(&queues);
             let spawned = std::thread::Builder::new().name(format!("raum-engine-{i}")).spawn(move || {
-                let mut engines = Engines::new();
+                let mut engines = AnyEngine::new(HASH_MB, 1);
                 loop {
                     let job = {
                         let (m, ready) = &*queues;
@@ -84,7 +69,7 @@ impl EnginePool {
                     if std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut engines))).is_err() {
                         // The job's answer channel is dropped, so its caller
                         // hears of the failure; fresh engines carry on.
-                        engines = Engines::new();
+                        engines = AnyEngine::new(HASH_MB, 1);
                     }
                 }
             });
@@ -102,7 +87,7 @@ impl EnginePool {
         T: Send + 'static,
         F: FnOnce(&mut Engine) -> T + Send + 'static,
     {
-        self.submit(analysis, move |e: &mut Engines| f(&mut e.two)).await
+        self.submit(analysis, move |e: &mut AnyEngine| f(e.two())).await
     }
 
     /// Runs a multi-player game's move search `f` on an engine thread (with
@@ -112,13 +97,13 @@ impl EnginePool {
         T: Send + 'static,
         F: FnOnce(&mut MultiEngine) -> T + Send + 'static,
     {
-        self.submit(false, move |e: &mut Engines| f(e.multi())).await
+        self.submit(false, move |e: &mut AnyEngine| f(e.multi())).await
     }
 
     async fn submit<T, F>(&self, analysis: bool, f: F) -> Result<T, PoolError>
     where
         T: Send + 'static,
-        F: FnOnce(&mut Engines) -> T + Send + 'static,
+        F: FnOnce(&mut AnyEngine) -> T + Send + 'static,
     {
         let (answer, wait) = tokio::sync::oneshot::channel();
         let job: Job = Box::new(move |engines| {

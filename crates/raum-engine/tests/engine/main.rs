@@ -4,6 +4,7 @@
 //! searches.
 
 mod analysis;
+mod any_engine;
 #[path = "../common/mod.rs"]
 mod common;
 mod grab;
