@@ -3,7 +3,7 @@
 //! in descriptive notation, numbered as a game record numbers them.
 
 use crate::args::{AnalyseArgs, position, variant_id};
-use crate::play::{describe, line};
+use crate::terminal::{describe, line};
 use anyhow::{Result, bail};
 use raum_engine::{Engine, Limits, SearchInfo, wdl};
 use raum_notation::{format_position, parse_move};

@@ -3,4 +3,3 @@
 //! (`fuzz/`) drive with any input and output.
 
 pub mod uci;
-mod uci_multi;

@@ -7,7 +7,6 @@ mod bench;
 mod clock;
 mod matches;
 mod multi_match;
-mod multi_play;
 mod perft;
 mod play;
 mod records;
@@ -16,6 +15,7 @@ mod rng;
 mod serve;
 mod show;
 mod stats;
+mod terminal;
 mod tune;
 mod uci_client;
 

@@ -4,23 +4,32 @@
 //! output, one flushed line at a time. The search runs on its own thread so
 //! that `stop`, `isready` and `quit` are answered while it runs. Bad input never
 //! ends the session: it is answered with `info string error: <what was wrong>`.
+//!
+//! One session plays every game, two sides or more (`setoption name
+//! UCI_Variant value wing-table-4p`): `position` takes any side to move and
+//! `go` answers for it, with the score from the mover's side (its team's,
+//! where sides play in teams). `uci` lists the options that apply to the game
+//! chosen: MultiPV, levels, `UCI_Elo`, win/draw/loss and threads where the
+//! two-player search plays, `MultiSearch` where every side plays for itself
+//! (the search it uses: `brs`, the default, `paranoid` or `maxn`;
+//! BENCHMARKS.md "Every side for itself: three searches"). Options are kept
+//! for the whole session, whichever game is chosen.
 //! [`run`] is the session itself, on any input and output, so that tests and
 //! the fuzz targets can drive it in-process.
 
 use anyhow::Result;
-use raum_engine::multi::{MultiEngine, MultiSearch};
-use raum_engine::{CurrMove, Engine, LEVELS, Limits, Score, SearchInfo, Skill, level_elos, strength_for_elo, wdl};
-use raum_notation::{format_move, parse_coordinate, parse_position};
-use raum_rules::multi::MultiId;
-use raum_rules::{Game, Position, Variant, VariantFn, VariantId, Width};
+use raum_engine::multi::MultiSearch;
+use raum_engine::{AnyEngine, CurrMove, LEVELS, Limits, Score, SearchInfo, Skill, level_elos, strength_for_elo, wdl};
+use raum_notation::{format_game_move, parse_game, parse_game_move};
+use raum_rules::{AnyGame, GameId, Move, VariantId, on_game};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-pub(crate) const DEFAULT_HASH_MB: usize = 16;
-pub(crate) const MAX_HASH_MB: usize = 4096;
+const DEFAULT_HASH_MB: usize = 16;
+const MAX_HASH_MB: usize = 4096;
 const DEFAULT_THREADS: usize = 1;
 const MAX_THREADS: usize = 64;
 /// Most lines `MultiPV` may ask for.
@@ -44,11 +53,11 @@ pub struct Caps {
 /// The session's output, shared with the search thread: whole lines, each
 /// flushed at once, so that the two threads' lines never interleave.
 #[derive(Clone)]
-pub(crate) struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
 
 impl Out {
     /// Writes one line and flushes it (from either thread).
-    pub(crate) fn send(&self, line: &str) {
+    fn send(&self, line: &str) {
         // A poisoned lock only means another line failed half-way; keep answering.
         let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
         // A closed output cannot be reported anywhere; the session ends at the end of input.
@@ -56,71 +65,39 @@ impl Out {
         let _ = out.flush();
     }
 
-    pub(crate) fn error(&self, what: &str) {
+    fn error(&self, what: &str) {
         self.send(&format!("info string error: {what}"));
     }
 }
 
 /// A search in progress: its stop flag and the thread, which hands the engine back.
-pub(crate) struct Running {
-    pub(crate) stop: Arc<AtomicBool>,
+struct Running {
+    stop: Arc<AtomicBool>,
     /// `go infinite` or no limit at all: only `stop` ends it.
-    pub(crate) unbounded: bool,
+    unbounded: bool,
     /// Set just before `bestmove` is written: from then on the thread only hands
     /// the engine back, so a command sent after `bestmove` waits for that.
-    pub(crate) answered: Arc<AtomicBool>,
-    pub(crate) handle: JoinHandle<Returned>,
-}
-
-/// The engine a search thread hands back.
-pub(crate) enum Returned {
-    /// The two-player engine.
-    Two(Engine),
-    /// The multi-player engine.
-    Multi(Box<MultiEngine>),
-}
-
-/// The game a session plays: a two-player variant or a multi-player game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Chosen {
-    Two(VariantId),
-    Multi(MultiId),
-}
-
-impl Chosen {
-    /// The game named by `UCI_Variant`'s value.
-    pub(crate) fn from_name(name: &str) -> Result<Chosen, raum_rules::UnknownVariant> {
-        match MultiId::from_name(name) {
-            Some(id) => Ok(Chosen::Multi(id)),
-            None => VariantId::from_name(name).map(Chosen::Two),
-        }
-    }
+    answered: Arc<AtomicBool>,
+    handle: JoinHandle<AnyEngine>,
 }
 
 /// `option name UCI_Variant ...`: every game the session plays, `current` first.
-pub(crate) fn variant_option(current: &str) -> String {
-    let vars: String = VariantId::ALL
-        .iter()
-        .map(|v| v.name())
-        .chain(MultiId::ALL.iter().map(|m| m.name()))
-        .map(|v| format!(" var {v}"))
-        .collect();
+fn variant_option(current: GameId) -> String {
+    let vars: String = GameId::ALL.iter().map(|v| format!(" var {v}")).collect();
     format!("option name UCI_Variant type combo default {current}{vars}")
 }
 
-/// What a session keeps whatever the variant: the options, the engine (whose
-/// table serves every width) and the search under way.
-pub(crate) struct Session {
-    pub(crate) out: Out,
-    pub(crate) caps: Caps,
-    pub(crate) hash_mb: usize,
+/// The session: the options, the engine (whose tables serve every game) and
+/// the search under way, and the game chosen with its position.
+struct Session {
+    out: Out,
+    caps: Caps,
+    hash_mb: usize,
     threads: usize,
     /// `None` while a search owns it.
-    engine: Option<Engine>,
-    /// The multi-player engine, made on first use; `None` while a search owns it.
-    pub(crate) multi: Option<Box<MultiEngine>>,
+    engine: Option<AnyEngine>,
     /// The search every side for itself (`setoption name MultiSearch`).
-    pub(crate) multi_search: MultiSearch,
+    multi_search: MultiSearch,
     /// Lines searched (`MultiPV`).
     multipv: usize,
     /// Whether info lines carry win/draw/loss chances (`UCI_ShowWDL`).
@@ -131,20 +108,22 @@ pub(crate) struct Session {
     limit_strength: bool,
     /// The strength asked for on the variant's scale (`UCI_Elo`).
     elo: i32,
-    pub(crate) running: Option<Running>,
+    running: Option<Running>,
+    /// The position searched, with the moves that led to it.
+    game: AnyGame,
+    /// Whether `position` has been given since the start or the last variant change.
+    position_set: bool,
 }
 
 /// What the session does after a line.
-pub(crate) enum Next {
+enum Next {
     /// Read the next line.
     Continue,
     /// `quit`: end the session.
     Quit,
-    /// `setoption name UCI_Variant` named this game: go on with it, at its width.
-    Variant(Chosen),
 }
 
-pub(crate) fn score_text(s: Score) -> String {
+fn score_text(s: Score) -> String {
     match s {
         Score::Cp(cp) => format!("cp {cp}"),
         Score::Mate(n) => format!("mate {n}"),
@@ -158,6 +137,8 @@ struct Shown {
     multipv: bool,
     /// `wdl W D L`.
     wdl: bool,
+    /// `hashfull N` (the two-player search measures it).
+    hashfull: bool,
 }
 
 /// `UCI_Elo`'s range in the variant `id`: its measured scale, whole numbers.
@@ -166,7 +147,7 @@ fn elo_range(id: VariantId) -> (i32, i32) {
     (scale[0].round() as i32, scale[scale.len() - 1].round() as i32)
 }
 
-fn info_line<S: Width>(v: &Variant<S>, i: &SearchInfo, shown: Shown) -> String {
+fn info_line(game: &AnyGame, i: &SearchInfo, shown: Shown) -> String {
     let ms = i.time.as_millis();
     let nps = (i.nodes as u128 * 1000) / ms.max(1);
     let mut s = format!("info depth {} seldepth {}", i.depth, i.seldepth);
@@ -178,15 +159,25 @@ fn info_line<S: Width>(v: &Variant<S>, i: &SearchInfo, shown: Shown) -> String {
         let w = wdl(i.score);
         s.push_str(&format!(" wdl {} {} {}", w.win, w.draw, w.loss));
     }
-    s.push_str(&format!(" nodes {} nps {} hashfull {} time {}", i.nodes, nps, i.hashfull, ms));
+    s.push_str(&format!(" nodes {} nps {}", i.nodes, nps));
+    if shown.hashfull {
+        s.push_str(&format!(" hashfull {}", i.hashfull));
+    }
+    s.push_str(&format!(" time {ms}"));
     if !i.pv.is_empty() {
         s.push_str(" pv");
         for &m in &i.pv {
             s.push(' ');
-            s.push_str(&format_move(v, m));
+            s.push_str(&format_game_move(game, m));
         }
     }
     s
+}
+
+/// Plays `m` as the game's own rules do between moves sent by a GUI (the
+/// GUI is the arbiter: a two-player game goes on past a draw it could claim).
+fn play_sent(game: &mut AnyGame, m: Move) -> Result<(), String> {
+    on_game!(game, g => g.play(m)).map_err(|e| e.to_string())
 }
 
 impl Session {
@@ -199,7 +190,6 @@ impl Session {
             hash_mb,
             threads,
             engine: None,
-            multi: None,
             multi_search: MultiSearch::default(),
             multipv: 1,
             show_wdl: false,
@@ -207,20 +197,30 @@ impl Session {
             limit_strength: false,
             elo: 0,
             running: None,
+            game: AnyGame::start(GameId::Two(VariantId::FiveUp)),
+            position_set: false,
         }
+    }
+
+    /// The game chosen.
+    fn id(&self) -> GameId {
+        self.game.id()
     }
 
     /// The strength to play at in the variant `id`: the level, or with
     /// `UCI_LimitStrength` the one `UCI_Elo` calls for on `id`'s scale.
-    fn strength(&self, id: VariantId) -> f64 {
-        if self.limit_strength { strength_for_elo(id, f64::from(self.elo)).0 } else { f64::from(self.level) }
+    fn strength(&self, id: GameId) -> f64 {
+        match id {
+            GameId::Two(id) if self.limit_strength => strength_for_elo(id, f64::from(self.elo)).0,
+            _ => f64::from(self.level),
+        }
     }
 
     /// The engine, created on first use (so that `setoption Hash` before the first
     /// search does not allocate twice).
-    fn engine(&mut self) -> &mut Engine {
+    fn engine(&mut self) -> &mut AnyEngine {
         let (h, t) = (self.hash_mb, self.threads);
-        self.engine.get_or_insert_with(|| Engine::new(h, t))
+        self.engine.get_or_insert_with(|| AnyEngine::new(h, t))
     }
 
     /// Takes back a search that has ended by itself; true while one still runs.
@@ -232,11 +232,10 @@ impl Session {
     }
 
     /// Waits for the running search (if any) to end and takes the engine back.
-    pub(crate) fn join(&mut self) {
+    fn join(&mut self) {
         if let Some(r) = self.running.take() {
             match r.handle.join() {
-                Ok(Returned::Two(engine)) => self.engine = Some(engine),
-                Ok(Returned::Multi(engine)) => self.multi = Some(engine),
+                Ok(engine) => self.engine = Some(engine),
                 Err(_) => {
                     self.out.error("the search thread failed; starting a fresh engine");
                     self.engine = None;
@@ -249,7 +248,7 @@ impl Session {
     /// `ucinewgame`, `setoption`): a bounded search is waited for, so that a
     /// script's commands take effect in the order sent, as in Stockfish. An
     /// unbounded one ends only by `stop`: false while it runs.
-    pub(crate) fn settle(&mut self) -> bool {
+    fn settle(&mut self) -> bool {
         if !self.searching() {
             return true;
         }
@@ -260,7 +259,7 @@ impl Session {
         true
     }
 
-    pub(crate) fn stop(&mut self) {
+    fn stop(&mut self) {
         if let Some(r) = &self.running {
             r.stop.store(true, Ordering::Relaxed);
         }
@@ -268,115 +267,76 @@ impl Session {
     }
 
     /// End of input: a bounded search is waited for, an unbounded one stopped.
-    pub(crate) fn finish(&mut self) {
+    fn finish(&mut self) {
         if self.running.as_ref().is_some_and(|r| r.unbounded) {
             self.stop();
         } else {
             self.join();
         }
     }
-}
 
-/// The session on one variant, at that variant's width: reads commands until
-/// `quit`, the end of input, or a change of variant (which it hands back to
-/// [`uci`] to be dispatched anew).
-struct OnVariant<'a> {
-    session: &'a mut Session,
-    input: &'a mut dyn BufRead,
-}
-
-impl VariantFn for OnVariant<'_> {
-    type Output = Option<Chosen>;
-    fn call<S: Width>(self, v: &'static Variant<S>) -> Option<Chosen> {
-        let mut here = Here { s: self.session, v, game: Game::new(Position::start(v)), position_set: false };
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            match self.input.read_until(b'\n', &mut buf) {
-                Ok(0) => break,
-                Ok(_) => {}
-                Err(e) => {
-                    here.s.out.error(&format!("cannot read input: {e}"));
-                    break;
-                }
-            }
-            // Bytes that are not UTF-8 become U+FFFD and so an unknown command.
-            let line = String::from_utf8_lossy(&buf);
-            match here.handle(&line) {
-                Next::Continue => {}
-                Next::Quit => return None,
-                Next::Variant(id) => return Some(id),
-            }
-        }
-        here.s.finish();
-        None
-    }
-}
-
-/// The session's state on variant `v`: the game at its width.
-struct Here<'a, S: Width> {
-    s: &'a mut Session,
-    v: &'static Variant<S>,
-    game: Game<S>,
-    /// Whether `position` has been given since the start or the last variant change.
-    position_set: bool,
-}
-
-impl<S: Width> Here<'_, S> {
     /// Handles one line.
     fn handle(&mut self, line: &str) -> Next {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = tokens.split_first() else { return Next::Continue };
         match cmd {
             "uci" => self.uci(),
-            "isready" => self.s.out.send("readyok"),
-            "setoption" => return self.setoption(args),
+            "isready" => self.out.send("readyok"),
+            "setoption" => self.setoption(args),
             "ucinewgame" => {
-                if !self.s.settle() {
-                    self.s.out.error("ucinewgame during an infinite search; send stop first");
+                if !self.settle() {
+                    self.out.error("ucinewgame during an infinite search; send stop first");
                 } else {
-                    self.s.engine().new_game();
-                    self.game = Game::new(Position::start(self.v));
+                    self.engine().new_game();
+                    self.game = AnyGame::start(self.id());
                     self.position_set = false;
                 }
             }
             "position" => self.position(args),
             "go" => self.go(args),
-            "stop" => self.s.stop(),
+            "stop" => self.stop(),
             "quit" => {
-                self.s.stop();
+                self.stop();
                 return Next::Quit;
             }
-            _ => self.s.out.error(&format!("unknown command '{cmd}'")),
+            _ => self.out.error(&format!("unknown command '{cmd}'")),
         }
         Next::Continue
     }
 
     fn uci(&self) {
-        let out = &self.s.out;
+        let out = &self.out;
         out.send(&format!("id name Raum {}", env!("CARGO_PKG_VERSION")));
         out.send("id author Raum developers");
         // Every game the rules build, so that a new one is offered as soon as it exists.
-        out.send(&variant_option(self.v.id().name()));
+        out.send(&variant_option(self.id()));
         out.send(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
-        out.send(&format!("option name Threads type spin default {DEFAULT_THREADS} min 1 max {MAX_THREADS}"));
-        out.send(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
-        out.send("option name UCI_ShowWDL type check default false");
-        out.send(&format!("option name Skill Level type spin default {LEVELS} min 1 max {LEVELS}"));
-        out.send("option name UCI_LimitStrength type check default false");
-        let (lo, hi) = elo_range(self.v.id());
-        out.send(&format!("option name UCI_Elo type spin default {lo} min {lo} max {hi}"));
+        match self.id() {
+            GameId::Two(id) => {
+                out.send(&format!("option name Threads type spin default {DEFAULT_THREADS} min 1 max {MAX_THREADS}"));
+                out.send(&format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"));
+                out.send("option name UCI_ShowWDL type check default false");
+                out.send(&format!("option name Skill Level type spin default {LEVELS} min 1 max {LEVELS}"));
+                out.send("option name UCI_LimitStrength type check default false");
+                let (lo, hi) = elo_range(id);
+                out.send(&format!("option name UCI_Elo type spin default {lo} min {lo} max {hi}"));
+            }
+            GameId::Multi(_) => {
+                let vars: String = MultiSearch::ALL.iter().map(|k| format!(" var {k}")).collect();
+                out.send(&format!("option name MultiSearch type combo default {}{vars}", MultiSearch::default()));
+            }
+        }
         out.send("uciok");
     }
 
-    fn setoption(&mut self, args: &[&str]) -> Next {
-        if !self.s.settle() {
-            self.s.out.error("setoption during a search (go infinite); send stop first");
-            return Next::Continue;
+    fn setoption(&mut self, args: &[&str]) {
+        if !self.settle() {
+            self.out.error("setoption during a search (go infinite); send stop first");
+            return;
         }
         if args.first().is_none_or(|a| !a.eq_ignore_ascii_case("name")) {
-            self.s.out.error("setoption needs 'name <option> value <value>'");
-            return Next::Continue;
+            self.out.error("setoption needs 'name <option> value <value>'");
+            return;
         }
         let rest = &args[1..];
         let vi = rest.iter().position(|a| a.eq_ignore_ascii_case("value"));
@@ -384,7 +344,7 @@ impl<S: Width> Here<'_, S> {
             Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
             None => (rest.join(" "), String::new()),
         };
-        let out = &self.s.out;
+        let out = &self.out;
         let spin = |value: &str, max: usize, cap: Option<usize>| -> Option<usize> {
             match value.parse::<usize>() {
                 Ok(n) if (1..=max).contains(&n) => Some(cap.map_or(n, |c| n.min(c))),
@@ -396,66 +356,73 @@ impl<S: Width> Here<'_, S> {
         };
         match name.to_ascii_lowercase().as_str() {
             "" => out.error("setoption needs an option name"),
-            // The new variant's game starts afresh (the same variant's too), at its width.
-            "uci_variant" => match Chosen::from_name(&value.to_ascii_lowercase()) {
-                Ok(id) => return Next::Variant(id),
+            // The new variant's game starts afresh (the same variant's too).
+            "uci_variant" => match GameId::from_name(&value.to_ascii_lowercase()) {
+                Ok(id) => {
+                    self.game = AnyGame::start(id);
+                    self.position_set = false;
+                }
                 Err(e) => out.error(&format!("UCI_Variant: {e}")),
             },
             "hash" => {
-                if let Some(mb) = spin(&value, MAX_HASH_MB, self.s.caps.hash_mb) {
-                    self.s.hash_mb = mb;
-                    if let Some(e) = &mut self.s.engine {
+                if let Some(mb) = spin(&value, MAX_HASH_MB, self.caps.hash_mb) {
+                    self.hash_mb = mb;
+                    if let Some(e) = &mut self.engine {
                         e.set_hash(mb);
                     }
                 }
             }
             "threads" => {
-                if let Some(n) = spin(&value, MAX_THREADS, self.s.caps.threads) {
-                    self.s.threads = n;
-                    if let Some(e) = &mut self.s.engine {
+                if let Some(n) = spin(&value, MAX_THREADS, self.caps.threads) {
+                    self.threads = n;
+                    if let Some(e) = &mut self.engine {
                         e.set_threads(n);
                     }
                 }
             }
             "multipv" => {
                 if let Some(n) = spin(&value, MAX_MULTIPV, None) {
-                    self.s.multipv = n;
+                    self.multipv = n;
                 }
             }
             "skill level" => {
                 if let Some(n) = spin(&value, LEVELS as usize, None) {
-                    self.s.level = n as u32;
+                    self.level = n as u32;
                 }
             }
             "uci_limitstrength" => match check_value(&value) {
-                Some(on) => self.s.limit_strength = on,
+                Some(on) => self.limit_strength = on,
                 None => out.error(&format!("option UCI_LimitStrength needs true or false, not '{value}'")),
             },
             "uci_elo" => match value.trim().parse::<i32>() {
                 Ok(elo) => {
-                    self.s.elo = elo;
-                    let id = self.v.id();
-                    let (lo, hi) = elo_range(id);
-                    if !(lo..=hi).contains(&elo) {
-                        let (s, _) = strength_for_elo(id, f64::from(elo));
-                        out.send(&format!(
-                            "info string UCI_Elo {elo} is outside {}'s measured scale ({lo} to {hi}): level {s} plays",
-                            id.name()
-                        ));
+                    self.elo = elo;
+                    if let GameId::Two(id) = self.id() {
+                        let (lo, hi) = elo_range(id);
+                        if !(lo..=hi).contains(&elo) {
+                            let (s, _) = strength_for_elo(id, f64::from(elo));
+                            out.send(&format!(
+                                "info string UCI_Elo {elo} is outside {}'s measured scale ({lo} to {hi}): level {s} plays",
+                                id.name()
+                            ));
+                        }
                     }
                 }
                 Err(_) => out.error(&format!("option UCI_Elo needs a whole number, not '{value}'")),
             },
             "uci_showwdl" => match check_value(&value) {
-                Some(on) => self.s.show_wdl = on,
+                Some(on) => self.show_wdl = on,
                 None => out.error(&format!("option UCI_ShowWDL needs true or false, not '{value}'")),
+            },
+            "multisearch" => match value.to_ascii_lowercase().parse::<MultiSearch>() {
+                Ok(kind) => self.multi_search = kind,
+                Err(e) => out.error(&format!("option MultiSearch: {e}")),
             },
             _ => out.error(&format!(
                 "unknown option '{name}' (options: UCI_Variant, Hash, Threads, MultiPV, UCI_ShowWDL, Skill Level, \
-                 UCI_LimitStrength, UCI_Elo)"
+                 UCI_LimitStrength, UCI_Elo, MultiSearch)"
             )),
         }
-        Next::Continue
     }
 
     /// `position startpos|fen <string> [moves ...]`. On any error the previous
@@ -463,49 +430,47 @@ impl<S: Width> Here<'_, S> {
     fn position(&mut self, args: &[&str]) {
         // During an infinite search the new position waits for the next `go`
         // (the running search keeps its own copy); a bounded one is waited for.
-        self.s.settle();
-        let v = self.v;
+        self.settle();
+        let id = self.id();
         let mi = args.iter().position(|&a| a == "moves");
         let (setup, moves) = match mi {
             Some(i) => (&args[..i], &args[i + 1..]),
             None => (args, &[][..]),
         };
-        let start = match setup.split_first() {
-            Some((&"startpos", [])) => Position::start(v),
+        let mut game = match setup.split_first() {
+            Some((&"startpos", [])) => AnyGame::start(id),
             Some((&"startpos", extra)) => {
-                self.s.out.error(&format!("position startpos: unexpected '{}' (expected 'moves')", extra.join(" ")));
+                self.out.error(&format!("position startpos: unexpected '{}' (expected 'moves')", extra.join(" ")));
                 return;
             }
             Some((&"fen", [])) => {
-                self.s.out.error("position fen: the position string is missing");
+                self.out.error("position fen: the position string is missing");
                 return;
             }
             Some((&"fen", fen)) => {
                 let fen = fen.join(" ");
-                match parse_position(v, &fen) {
-                    Ok(p) => p,
+                match parse_game(id, &fen) {
+                    Ok(g) => g,
                     Err(e) => {
-                        self.s.out.error(&format!("position fen \"{fen}\" ({}): {e}; position unchanged", v.id()));
+                        self.out.error(&format!("position fen \"{fen}\" ({id}): {e}; position unchanged"));
                         return;
                     }
                 }
             }
             Some((other, _)) => {
-                self.s.out.error(&format!("position: expected 'startpos' or 'fen', not '{other}'; position unchanged"));
+                self.out.error(&format!("position: expected 'startpos' or 'fen', not '{other}'; position unchanged"));
                 return;
             }
             None => {
-                self.s.out.error("position: expected 'startpos' or 'fen'; position unchanged");
+                self.out.error("position: expected 'startpos' or 'fen'; position unchanged");
                 return;
             }
         };
-        let mut game = Game::new(start);
         for (i, text) in moves.iter().enumerate() {
-            let played = parse_coordinate(game.position(), text)
-                .map_err(|e| e.to_string())
-                .and_then(|m| game.play(m).map_err(|e| e.to_string()));
+            let played =
+                parse_game_move(&game, text).map_err(|e| e.to_string()).and_then(|m| play_sent(&mut game, m));
             if let Err(e) = played {
-                self.s.out.error(&format!("position: move {} ({text}): {e}; position unchanged", i + 1));
+                self.out.error(&format!("position: move {} ({text}): {e}; position unchanged", i + 1));
                 return;
             }
         }
@@ -514,26 +479,32 @@ impl<S: Width> Here<'_, S> {
     }
 
     fn go(&mut self, args: &[&str]) {
-        if !self.s.settle() {
-            self.s.out.error("go while a search is running (go infinite); ignored (send stop first)");
+        if !self.settle() {
+            self.out.error("go while a search is running (go infinite); ignored (send stop first)");
             return;
         }
         let (mut limits, searchmoves) = match parse_go(args) {
             Ok(l) => l,
             Err(e) => {
-                self.s.out.error(&format!("go: {e}; not searching"));
+                self.out.error(&format!("go: {e}; not searching"));
                 return;
             }
         };
+        let id = self.id();
+        let two = matches!(id, GameId::Two(_));
+        if !two && !searchmoves.is_empty() {
+            self.out.error("go: searchmoves is not offered in the multi-player games; not searching");
+            return;
+        }
         if !self.position_set {
-            self.s.out.error(&format!("go before position: searching the {} start position", self.v.id()));
+            self.out.error(&format!("go before position: searching the {id} start position"));
             self.position_set = true;
         }
         for text in &searchmoves {
-            match parse_coordinate(self.game.position(), text) {
+            match parse_game_move(&self.game, text) {
                 Ok(m) => limits.searchmoves.push(m),
                 Err(e) => {
-                    self.s.out.error(&format!("go: searchmoves {text}: {e}; not searching"));
+                    self.out.error(&format!("go: searchmoves {text}: {e}; not searching"));
                     return;
                 }
             }
@@ -544,62 +515,71 @@ impl<S: Width> Here<'_, S> {
                 && limits.movetime.is_none()
                 && limits.wtime.is_none()
                 && limits.btime.is_none());
-        if let Some(cap) = self.s.caps.nodes {
+        if let Some(cap) = self.caps.nodes {
             limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
         }
-        let strength = self.s.strength(self.v.id());
-        let mut engine = self.s.engine.take().unwrap_or_else(|| Engine::new(self.s.hash_mb, self.s.threads));
+        let strength = self.strength(id);
+        let (multipv, multi_search) = (self.multipv, self.multi_search);
+        let mut engine = self.engine.take().unwrap_or_else(|| AnyEngine::new(self.hash_mb, self.threads));
         // The same choices for the same commands: a strength is seeded once, when it is set.
-        if engine.skill().map_or(f64::from(LEVELS), Skill::strength) != strength {
-            engine.set_skill(Some(Skill::with_strength(strength, SKILL_SEED)));
+        let two_engine = engine.two();
+        if two_engine.skill().map_or(f64::from(LEVELS), Skill::strength) != strength {
+            two_engine.set_skill(Some(Skill::with_strength(strength, SKILL_SEED)));
         }
-        engine.set_multipv(self.s.multipv);
-        let shown = Shown { multipv: self.s.multipv > 1, wdl: self.s.show_wdl };
+        two_engine.set_multipv(multipv);
+        if !two {
+            engine.multi().set_multi_search(multi_search);
+        }
+        let shown = Shown { multipv: two && multipv > 1, wdl: two && self.show_wdl, hashfull: two };
         let game = self.game.clone();
-        let v = self.v;
-        let out = self.s.out.clone();
+        let out = self.out.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let answered = Arc::new(AtomicBool::new(false));
         let answered_flag = Arc::clone(&answered);
-        // The thread hands back only the engine, which has no width: the session
-        // may change variant once the search is over.
+        let infinite = limits.infinite;
         let handle = std::thread::spawn(move || {
             let mut last_pv = Vec::new();
             let currmove_out = out.clone();
             let r = engine.search_reporting(
                 &game,
                 &limits,
-                flag,
+                Arc::clone(&flag),
                 &mut |i| {
                     if i.multipv == 1 {
                         last_pv.clone_from(&i.pv);
                     }
-                    out.send(&info_line(v, i, shown))
+                    out.send(&info_line(&game, i, shown))
                 },
                 &mut |c: &CurrMove| {
                     currmove_out.send(&format!(
                         "info depth {} currmove {} currmovenumber {}",
                         c.depth,
-                        format_move(v, c.mv),
+                        format_game_move(&game, c.mv),
                         c.number
                     ))
                 },
             );
             // A search cut short after finding a better root move ends on a line not yet
             // shown: show it, so that the last line agrees with `bestmove`.
-            if r.info.pv != last_pv {
-                out.send(&info_line(v, &r.info, shown));
+            if two && r.info.pv != last_pv {
+                out.send(&info_line(&game, &r.info, shown));
+            }
+            // `go infinite` answers only after `stop`, as the protocol asks.
+            while infinite && !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(5));
             }
             answered_flag.store(true, Ordering::SeqCst);
             match (r.best, r.ponder) {
-                (Some(m), Some(p)) => out.send(&format!("bestmove {} ponder {}", format_move(v, m), format_move(v, p))),
-                (Some(m), None) => out.send(&format!("bestmove {}", format_move(v, m))),
+                (Some(m), Some(p)) => {
+                    out.send(&format!("bestmove {} ponder {}", format_game_move(&game, m), format_game_move(&game, p)))
+                }
+                (Some(m), None) => out.send(&format!("bestmove {}", format_game_move(&game, m))),
                 (None, _) => out.send("bestmove 0000"),
             }
-            Returned::Two(engine)
+            engine
         });
-        self.s.running = Some(Running { stop, unbounded, answered, handle });
+        self.running = Some(Running { stop, unbounded, answered, handle });
     }
 }
 
@@ -618,7 +598,7 @@ fn check_value(value: &str) -> Option<bool> {
 
 /// Reads `go`'s arguments: the limits, and the texts of `searchmoves` (read
 /// against the position by the caller).
-pub(crate) fn parse_go(args: &[&str]) -> Result<(Limits, Vec<String>), String> {
+fn parse_go(args: &[&str]) -> Result<(Limits, Vec<String>), String> {
     let mut l = Limits::default();
     let mut searchmoves = Vec::new();
     let mut it = args.iter().peekable();
@@ -679,23 +659,28 @@ pub fn uci() -> Result<()> {
 }
 
 /// The engine protocol session, reading commands from `input` until `quit` or
-/// its end and answering on `output`. Each variant's part runs at that
-/// variant's width (through [`VariantId::dispatch`]), and a change of variant
-/// comes back here to be dispatched anew; options, engine and table carry over.
-/// Returns once every search it started has answered.
+/// its end and answering on `output`; options, engine and table carry over
+/// from one game to the next. Returns once every search it started has answered.
 pub fn run(input: &mut dyn BufRead, output: Box<dyn Write + Send>, caps: Caps) {
     let mut session = Session::new(Out(Arc::new(Mutex::new(output))), caps);
-    let mut game = Chosen::Two(VariantId::FiveUp);
+    let mut buf = Vec::new();
     loop {
-        let next = match game {
-            Chosen::Two(id) => id.dispatch(OnVariant { session: &mut session, input }),
-            Chosen::Multi(id) => id.dispatch(crate::uci_multi::OnMulti { session: &mut session, input }),
-        };
-        match next {
-            Some(next) => game = next,
-            None => break,
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                session.out.error(&format!("cannot read input: {e}"));
+                break;
+            }
+        }
+        // Bytes that are not UTF-8 become U+FFFD and so an unknown command.
+        let line = String::from_utf8_lossy(&buf);
+        if let Next::Quit = session.handle(&line) {
+            return;
         }
     }
+    session.finish();
 }
 
 #[cfg(test)]

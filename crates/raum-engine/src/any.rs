@@ -6,7 +6,7 @@
 //! the team; every side for itself: [`MultiSearch`](crate::multi::MultiSearch)).
 
 use crate::multi::MultiEngine;
-use crate::{Engine, Limits, SearchInfo, SearchResult};
+use crate::{CurrMove, Engine, Limits, SearchInfo, SearchResult};
 use raum_rules::{AnyGame, on_game};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -53,6 +53,22 @@ impl AnyEngine {
         self.multi.get_or_insert_with(|| MultiEngine::new(hash_mb))
     }
 
+    /// Resizes (and clears) the tables: the two-player engine's now, the
+    /// multi-player engine's when it is next made.
+    pub fn set_hash(&mut self, mb: usize) {
+        self.two.set_hash(mb);
+        self.hash_mb = mb;
+        if self.multi.as_ref().is_some_and(|m| m.hash_mb() != mb) {
+            self.multi = None;
+        }
+    }
+
+    /// The number of search threads of the two-player search (the
+    /// multi-player searches run on one).
+    pub fn set_threads(&mut self, n: usize) {
+        self.two.set_threads(n);
+    }
+
     /// Forgets everything learnt (a new game).
     pub fn new_game(&mut self) {
         self.two.new_game();
@@ -72,8 +88,26 @@ impl AnyEngine {
         stop: Arc<AtomicBool>,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        self.search_reporting(game, limits, stop, on_info, &mut |_| {})
+    }
+
+    /// [`AnyEngine::search`], also telling `on_currmove` of each root move
+    /// as the two-player search starts on it ([`Engine::search_reporting`]).
+    /// In a multi-player game the mover's clock is whichever of `wtime` and
+    /// `btime` is given (`wtime` first), and `searchmoves` is not offered.
+    pub fn search_reporting(
+        &mut self,
+        game: &AnyGame,
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        on_currmove: &mut dyn FnMut(&CurrMove),
+    ) -> SearchResult {
         on_game!(game,
-            g => self.two.search(g, limits, stop, on_info),
-            m => self.multi().search(m, limits, &stop, on_info))
+            g => self.two.search_reporting(g, limits, stop, on_info, on_currmove),
+            m => {
+                let limits = Limits { wtime: limits.wtime.or(limits.btime), ..limits.clone() };
+                self.multi().search(m, &limits, &stop, on_info)
+            })
     }
 }

@@ -282,6 +282,11 @@ impl MultiEngine {
         self.kind = kind;
     }
 
+    /// The table's size in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
     /// The search used every side for itself.
     pub fn multi_search(&self) -> MultiSearch {
         self.kind

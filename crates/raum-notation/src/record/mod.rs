@@ -403,14 +403,15 @@ impl Record {
     }
 }
 
-impl core::fmt::Display for Record {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write_tags(f, &self.tags)?;
+impl Record {
+    /// The movetext's words: move numbers, moves and resignations, and (if
+    /// `comments`) the comments.
+    fn words(&self, comments: bool) -> Vec<String> {
         let mut words: Vec<String> = Vec::new();
-        if let Some(c) = &self.intro {
+        if comments && let Some(c) = &self.intro {
             push_comment(&mut words, c);
         }
-        let mut after_comment = self.intro.is_some();
+        let mut after_comment = comments && self.intro.is_some();
         for (i, (m, (round, begins))) in self.moves.iter().zip(self.numbering()).enumerate() {
             if begins {
                 words.push(format!("{round}."));
@@ -418,11 +419,31 @@ impl core::fmt::Display for Record {
                 words.push(format!("{round}..."));
             }
             words.push(m.text.clone());
-            after_comment = m.comment.is_some();
-            if let Some(c) = &m.comment {
+            after_comment = comments && m.comment.is_some();
+            if comments && let Some(c) = &m.comment {
                 push_comment(&mut words, c);
             }
         }
+        words
+    }
+
+    /// The moves as the movetext numbers them, without comments or result:
+    /// `1. Cc2 Cc4 2. B-Ca1 BxEb2#`.
+    ///
+    /// ```
+    /// let text = "[Variant \"five-up\"]\n\n1. Cc2 {+0.10/4} Cc4 2. B-Ca1 *\n";
+    /// let record = raum_notation::parse_records(text).unwrap().remove(0);
+    /// assert_eq!(record.movetext(), "1. Cc2 Cc4 2. B-Ca1");
+    /// ```
+    pub fn movetext(&self) -> String {
+        self.words(false).join(" ")
+    }
+}
+
+impl core::fmt::Display for Record {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write_tags(f, &self.tags)?;
+        let mut words = self.words(true);
         words.push(self.result_text());
         write_wrapped(f, words)
     }
