@@ -8,7 +8,9 @@ use crate::records;
 use crate::terminal::{self, announce, diagram, ending, in_check, report, written};
 use anyhow::{Context, Result, bail};
 use raum_engine::{AnyEngine, LEVELS, Limits, SearchResult, Skill};
-use raum_notation::{Record, format_game_move, format_game_position, format_resignation, game_termination, parse_game_move};
+use raum_notation::{
+    Record, format_game_move, format_game_position, format_resignation, game_termination, parse_game_move,
+};
 use raum_rules::{AnyGame, GameId, GameRules};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -50,7 +52,8 @@ fn engine_limits(id: GameId, a: &PlayArgs) -> Result<Limits> {
 /// Who sits at each side, in turn order: `true` for the engine.
 fn seats(id: GameId, a: &PlayArgs) -> Result<Vec<bool>> {
     let sides = id.sides();
-    let find = |name: &str| sides.iter().position(|s| s.letter.to_string() == name || s.name.eq_ignore_ascii_case(name));
+    let find =
+        |name: &str| sides.iter().position(|s| s.letter.to_string() == name || s.name.eq_ignore_ascii_case(name));
     match (&a.seats, a.engine) {
         (Some(_), _) if sides.len() == 2 => {
             bail!("--seats is for the multi-player games (wing-table-4p, triquetral-3p, triquetral-6p)")

@@ -50,12 +50,12 @@ pub fn announce(game: &AnyGame, m: Move) -> String {
 /// `mate in 3 for Black`), else from the mover's side (`+0.35`, `mated in 2`).
 pub fn score(game: &AnyGame, score: Score) -> String {
     on_game!(game,
-        g => describe(score, g.position().side_to_move()),
-        _m => match score {
-            Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
-            Score::Mate(n) if n > 0 => format!("mate in {n}"),
-            Score::Mate(n) => format!("mated in {}", -n),
-        })
+    g => describe(score, g.position().side_to_move()),
+    _m => match score {
+        Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        Score::Mate(n) if n > 0 => format!("mate in {n}"),
+        Score::Mate(n) => format!("mated in {}", -n),
+    })
 }
 
 /// An engine's line from `game`'s position: numbered descriptive moves with

@@ -467,8 +467,7 @@ impl Session {
             }
         };
         for (i, text) in moves.iter().enumerate() {
-            let played =
-                parse_game_move(&game, text).map_err(|e| e.to_string()).and_then(|m| play_sent(&mut game, m));
+            let played = parse_game_move(&game, text).map_err(|e| e.to_string()).and_then(|m| play_sent(&mut game, m));
             if let Err(e) = played {
                 self.out.error(&format!("position: move {} ({text}): {e}; position unchanged", i + 1));
                 return;

@@ -104,10 +104,10 @@ impl AnyEngine {
         on_currmove: &mut dyn FnMut(&CurrMove),
     ) -> SearchResult {
         on_game!(game,
-            g => self.two.search_reporting(g, limits, stop, on_info, on_currmove),
-            m => {
-                let limits = Limits { wtime: limits.wtime.or(limits.btime), ..limits.clone() };
-                self.multi().search(m, &limits, &stop, on_info)
-            })
+        g => self.two.search_reporting(g, limits, stop, on_info, on_currmove),
+        m => {
+            let limits = Limits { wtime: limits.wtime.or(limits.btime), ..limits.clone() };
+            self.multi().search(m, &limits, &stop, on_info)
+        })
     }
 }
