@@ -3,6 +3,7 @@
 # by playwright-core (pinned in tests/browser/package-lock.json).
 #
 #   bash scripts/browser-test.sh RAUM_BINARY [TEST_FILE...]
+#   bash scripts/browser-test.sh --install
 #
 # (TEST_FILEs: names under tests/browser/, e.g. online.test.mjs; default all.)
 # Installs what is missing (chromium with apt-get, playwright-core with npm
@@ -12,11 +13,40 @@
 # target/browser/.
 set -euo pipefail
 
+# --- what the tests need -----------------------------------------------------
+# Installs what is missing: Debian's chromium, and playwright-core in
+# tests/browser/node_modules. `--install` does only this (scripts/test.sh runs
+# it beside the build: it waits on the network, not on the CPU).
+install_missing() {
+  if [ ! -x "$chromium" ]; then
+    echo "browser-test: installing Debian's chromium" >&2
+    if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+    $sudo apt-get update -q >&2
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends chromium fonts-dejavu-core >&2
+  fi
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    echo "error: the browser tests need node (20 or later) and npm" >&2
+    exit 2
+  fi
+  local want have
+  want="$(cd "$root/tests/browser" && node -e 'console.log(require("./package-lock.json").packages["node_modules/playwright-core"].version)')"
+  have="$(cd "$root/tests/browser" && node -e 'try { console.log(require("./node_modules/playwright-core/package.json").version) } catch { console.log("") }')"
+  if [ "$want" != "$have" ]; then
+    echo "browser-test: npm ci (playwright-core $want)" >&2
+    (cd "$root/tests/browser" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error >&2)
+  fi
+}
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+chromium="${CHROMIUM:-/usr/bin/chromium}"
+if [ "${1:-}" = "--install" ]; then
+  install_missing
+  exit 0
+fi
 if [ $# -lt 1 ]; then
   echo "usage: $0 RAUM_BINARY [TEST_FILE...]" >&2
   exit 2
 fi
-root="$(cd "$(dirname "$0")/.." && pwd)"
 if [ ! -x "$1" ] || [ -d "$1" ]; then
   echo "error: $1 is not an executable" >&2
   exit 2
@@ -25,26 +55,9 @@ binary="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 shift
 tests=("$@")
 
-# --- what the tests need -----------------------------------------------------
-chromium="${CHROMIUM:-/usr/bin/chromium}"
-if [ ! -x "$chromium" ]; then
-  echo "browser-test: installing Debian's chromium" >&2
-  if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
-  $sudo apt-get update -q >&2
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends chromium fonts-dejavu-core >&2
-fi
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  echo "error: the browser tests need node (20 or later) and npm" >&2
-  exit 2
-fi
+install_missing
 cd "$root/tests/browser"
 if [ ${#tests[@]} -eq 0 ]; then tests=(./*.test.mjs); fi
-want="$(node -e 'console.log(require("./package-lock.json").packages["node_modules/playwright-core"].version)')"
-have="$(node -e 'try { console.log(require("./node_modules/playwright-core/package.json").version) } catch { console.log("") }')"
-if [ "$want" != "$have" ]; then
-  echo "browser-test: npm ci (playwright-core $want)" >&2
-  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error >&2
-fi
 
 # --- the server ----------------------------------------------------------------
 work="$(mktemp -d)"

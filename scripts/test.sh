@@ -1,18 +1,29 @@
 #!/usr/bin/env bash
-# The whole test suite: the workspace's tests; the fuzz targets' seed corpus
-# replayed through their bodies (fuzz/tests/corpus.rs: fuzz/ is a workspace of
-# its own, outside this one); the web app's end-to-end tests in Debian's
-# chromium (scripts/browser-test.sh, which installs what they need) against
-# the `raum` binary those tests built; then a short run of every fuzz target
+# The whole test suite: the workspace's tests (among them the fuzz targets'
+# seed corpus replayed through their bodies, crates/raum-cli/tests/cli/
+# fuzz_corpus.rs); the web app's end-to-end tests in Debian's chromium
+# (scripts/browser-test.sh, which installs what they need) against the `raum`
+# binary those tests built; then a short run of every fuzz target
 # (scripts/fuzz.sh, 20 s each, two at a time), which fails on any crash or hang.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Fetching chromium and playwright-core waits on the network, not the CPU: it
+# runs beside the build, and the browser tests wait for it.
+install_log="$(mktemp)"
+bash scripts/browser-test.sh --install >"$install_log" 2>&1 &
+install_pid=$!
+
 cargo test --workspace
-# In fuzz/target (or CARGO_TARGET_DIR), with fuzz/'s own profile: sharing the
-# workspace's build would save little, since fuzz/Cargo.lock pins other
-# versions of syn, clap and anyhow (and so of every crate of Raum's), and
-# building them with the workspace's optimised test profile costs more than
-# the unoptimised replay does (about 80 s in all on two cores).
-cargo test --manifest-path fuzz/Cargo.toml --locked --test corpus
+
+if ! wait "$install_pid"; then
+    cat "$install_log" >&2
+    echo "test.sh: installing what the browser tests need failed" >&2
+    exit 1
+fi
+rm -f "$install_log"
 bash scripts/browser-test.sh "${CARGO_TARGET_DIR:-target}/debug/raum"
-bash scripts/fuzz.sh 20
+# The fuzz targets at opt-level 1 (cargo-afl's default is 3): their build is
+# the larger part of this short run, and 20 s a target finds what it finds at
+# either level. Longer campaigns (scripts/fuzz.sh alone) keep the default.
+AFL_OPT_LEVEL="${AFL_OPT_LEVEL:-1}" bash scripts/fuzz.sh 20

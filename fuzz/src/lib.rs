@@ -2,8 +2,9 @@
 //! [`VariantId::ALL`], then one of the multi-player [`MultiId::ALL`]), so that
 //! one corpus reaches every board width and every number of sides; the body
 //! runs at that width through [`VariantId::dispatch`] or [`MultiId::dispatch`]. The targets in
-//! `src/bin/` hand these to AFL++; `tests/corpus.rs` replays the seed corpus
-//! through them without it. A broken invariant panics, which AFL++ records as
+//! `src/bin/` hand these to AFL++; the workspace's suite replays the seed corpus
+//! through them without it (`crates/raum-cli/tests/cli/fuzz_corpus.rs`, which
+//! compiles this file as a module). A broken invariant panics, which AFL++ records as
 //! a crash.
 
 use raum_cli::uci::{self, Caps};

@@ -4,6 +4,7 @@
 
 mod bench;
 mod commands;
+mod fuzz_corpus;
 mod ladder;
 mod matches;
 mod readme;
