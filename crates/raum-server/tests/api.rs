@@ -16,6 +16,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use tower::ServiceExt;
 
+mod multi_features;
+
 /// A server over a database file of its own, removed when dropped.
 struct Server {
     db: PathBuf,

@@ -27,6 +27,9 @@ impl Games {
                  then)",
             ));
         }
+        if !sides_in.contains(&me) {
+            return Err(Refusal::new(409, format!("{} is out of the game", room.side_name(me))));
+        }
         match action {
             "offer" | "accept" if action == "offer" || (!room.draw.is_empty() && !room.draw.contains(&me)) => {
                 if sides_in.iter().any(|&s| room.seats[s].engine()) {
