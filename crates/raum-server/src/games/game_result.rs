@@ -62,7 +62,8 @@ impl GameResult {
 
     /// Every side but `loser`'s team scores 1 (two sides: the other wins).
     pub(super) fn loss_for(sides: &'static [SideDef], loser: usize, reason: &str) -> Self {
-        let scores = sides.iter().map(|s| if s.team == sides[loser].team { Points::ZERO } else { Points::ONE }).collect();
+        let scores =
+            sides.iter().map(|s| if s.team == sides[loser].team { Points::ZERO } else { Points::ONE }).collect();
         GameResult::plain(sides, scores, reason)
     }
 

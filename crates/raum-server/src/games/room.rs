@@ -129,10 +129,9 @@ impl Room {
     pub(super) fn acting_side(&self, seat: Seat, named: Option<&str>) -> Result<usize, Refusal> {
         let named = named.map(|s| self.side_named(s)).transpose()?;
         match (seat.own(), named) {
-            (Some(s), Some(n)) if n != s => Err(Refusal::new(
-                403,
-                format!("this seat plays {}, not {}", self.side_name(s), self.side_name(n)),
-            )),
+            (Some(s), Some(n)) if n != s => {
+                Err(Refusal::new(403, format!("this seat plays {}, not {}", self.side_name(s), self.side_name(n))))
+            }
             (Some(s), _) => Ok(s),
             (None, Some(n)) => Ok(n),
             (None, None) => Ok(self.game.side()),

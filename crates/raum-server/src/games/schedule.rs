@@ -70,13 +70,16 @@ impl Games {
                 return;
             }
             room.thinking = None;
+            let ply = room.game.ply();
             let played = match answer {
                 Ok(Analysis { best: Some(best), .. }) => games.apply(&mut room, &best.coord).await,
                 Ok(_) => Err(Refusal::new(500, "the engine found no move")),
                 Err(e) => Err(Refusal::new(503, e.to_string())),
             };
             match played {
+                // (a refusal that changed the game: the mover's flag fell first)
                 Ok(()) => games.schedule(&mut room, &arc),
+                Err(_) if room.game.ply() != ply => games.schedule(&mut room, &arc),
                 // Not tried again at once (a failure on this position would
                 // repeat): the next change to the game starts a new search.
                 Err(e) => {

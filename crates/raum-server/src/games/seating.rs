@@ -104,7 +104,12 @@ pub(super) fn multi_seats(
                 if name.is_some() {
                     return refuse("is Raum's: a name is for a person's seat".into());
                 }
-                seats.push(StoredSeat { name: format!("Raum ({ms} ms)"), token: None, movetime: Some(ms), level: None });
+                seats.push(StoredSeat {
+                    name: format!("Raum ({ms} ms)"),
+                    token: None,
+                    movetime: Some(ms),
+                    level: None,
+                });
             }
             other => return refuse(format!("player '{other}': expected human or engine")),
         }

@@ -16,7 +16,9 @@ mod views;
 pub use views::{Analysis, Event, MoveView, side_key};
 
 use raum_engine::{AnyEngine, Limits, Score};
-use raum_notation::{Record, describe_legal, format_descriptive, format_game_start, format_multi_move, game_termination};
+use raum_notation::{
+    Record, describe_legal, format_descriptive, format_game_start, format_multi_move, game_termination,
+};
 use raum_notation::{format_game_move, format_game_position, parse_game, parse_game_move};
 use raum_rules::multi::{MultiGame, MultiPosition};
 use raum_rules::{Action, AnyGame, Game, GameId, GameResult, GameRules, Move, SideDef, Width, on_game};
@@ -190,7 +192,8 @@ impl LiveGame {
         self.game.play(m).map_err(|_| format!("{}: not legal here", view.coord))?;
         let checks = check_cells(&self.game);
         let sides = self.sides();
-        let check = checks.iter().any(|&c| self.game.man_at(c).is_some_and(|(s, _)| sides[s].team != sides[mover].team));
+        let check =
+            checks.iter().any(|&c| self.game.man_at(c).is_some_and(|(s, _)| sides[s].team != sides[mover].team));
         if check && !self.two() {
             san.push('+');
         }

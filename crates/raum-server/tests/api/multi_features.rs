@@ -126,8 +126,7 @@ async fn every_side_for_itself_draws_wait_for_two_sides() {
     // Raum takes no offers.
     let seats = json!({"blue": {"player": "engine", "movetime": 20}});
     let (id, t) = s.create(json!({"variant": "wing-table-4p", "mode": "local", "seats": seats})).await;
-    let (status, v) =
-        s.post(&format!("/api/games/{id}/draw"), json!({"token": t["white"], "action": "offer"})).await;
+    let (status, v) = s.post(&format!("/api/games/{id}/draw"), json!({"token": t["white"], "action": "offer"})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
 }
 
