@@ -60,7 +60,7 @@ async fn a_fallen_flag_takes_a_side_out_and_with_teams_loses() {
     let st = wait_for(&s, &id, |st| !st["result"].is_null()).await;
     assert_eq!((&st["result"]["score"], &st["result"]["reason"]), (&json!("1-0-1-0"), &json!("time")));
     assert_eq!(st["result"]["text"], "1-0-1-0, Red's time is up");
-    assert_eq!(s.play(&id, &t["red"], 1, &first_move(&st)).await.0, StatusCode::CONFLICT, "the game is over");
+    assert_eq!(s.play(&id, &t["red"], 1, "1a1-1a2").await.0, StatusCode::CONFLICT, "the game is over");
 }
 
 #[tokio::test]
