@@ -2,7 +2,8 @@
 //! that pushes each game's state, and the front end's pages and files.
 
 use crate::games::refusal::Refusal;
-use crate::games::registry::{AnyRoom, Games};
+use crate::games::registry::Games;
+use crate::games::registry::RoomArc;
 use crate::games::request::NewGame;
 use crate::variants;
 use axum::body::Body;
@@ -185,7 +186,7 @@ async fn create_game(State(g): State<Arc<Games>>, JsonBody(req): JsonBody<NewGam
 
 async fn game_state(State(g): State<Arc<Games>>, Path(id): Path<String>) -> Api<Response> {
     let room = g.room(&id).await?;
-    Ok(json_text(room.current_state().await))
+    Ok(json_text(Games::current_state(&room).await))
 }
 
 #[derive(Deserialize)]
@@ -289,7 +290,7 @@ async fn socket(
     let Query(q) = q.map_err(|r| ApiError(r.status(), r.body_text()))?;
     let ws = ws.map_err(|r| ApiError(r.status(), format!("{}: this address takes a WebSocket", r.body_text())))?;
     let room = g.room(&id).await?;
-    let (first, listener, you) = room.listen(q.token.as_deref()).await;
+    let (first, listener, you) = Games::listen(&room, q.token.as_deref()).await;
     // Clients send nothing on the socket, and a large read buffer costs a
     // zeroing on each poll: keep it small.
     Ok(ws
@@ -310,7 +311,7 @@ fn state_message(state: &str, you: Option<&str>) -> Message {
 /// Sends the state now and after every change, until the client leaves.
 async fn push_states(
     mut socket: WebSocket,
-    room: AnyRoom,
+    room: RoomArc,
     first: Arc<str>,
     mut listener: tokio::sync::broadcast::Receiver<Arc<str>>,
     you: Option<&'static str>,
@@ -334,7 +335,7 @@ async fn push_states(
                 let state = match next {
                     Ok(s) => s,
                     // Missed some: the latest state says everything.
-                    Err(RecvError::Lagged(_)) => room.current_state().await,
+                    Err(RecvError::Lagged(_)) => Games::current_state(&room).await,
                     Err(RecvError::Closed) => return,
                 };
                 if socket.send(state_message(&state, you)).await.is_err() {

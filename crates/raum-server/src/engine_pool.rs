@@ -4,8 +4,7 @@
 //! analysis requests, so that no amount of analysis starves a game whose
 //! clock is running.
 
-use raum_engine::multi::MultiEngine;
-use raum_engine::{AnyEngine, Engine};
+use raum_engine::AnyEngine;
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Condvar, Mutex};
@@ -83,24 +82,6 @@ impl EnginePool {
     /// Runs `f` on an engine thread and waits for its answer. An `analysis`
     /// is refused when many are waiting and goes after every game's move.
     pub async fn run<T, F>(&self, analysis: bool, f: F) -> Result<T, PoolError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&mut Engine) -> T + Send + 'static,
-    {
-        self.submit(analysis, move |e: &mut AnyEngine| f(e.two())).await
-    }
-
-    /// Runs a multi-player game's move search `f` on an engine thread (with
-    /// the games' moves, before analyses) and waits for its answer.
-    pub async fn run_multi<T, F>(&self, f: F) -> Result<T, PoolError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&mut MultiEngine) -> T + Send + 'static,
-    {
-        self.submit(false, move |e: &mut AnyEngine| f(e.multi())).await
-    }
-
-    async fn submit<T, F>(&self, analysis: bool, f: F) -> Result<T, PoolError>
     where
         T: Send + 'static,
         F: FnOnce(&mut AnyEngine) -> T + Send + 'static,

@@ -1,30 +1,39 @@
-//! Games being played: each a [`Room`](room::Room) (the game, its seats,
-//! clocks, result and listeners), kept in memory while in use and in the
-//! [`Store`](crate::store::Store) always.
+//! Games being played, any number of sides: each a [`Room`](room::Room)
+//! (the game, its seats, clocks, draw offer, result and listeners), kept in
+//! memory while in use and in the [`Store`](crate::store::Store) always.
 //!
 //! Every change goes the same way: check it, apply it in memory, commit it
 //! to the store (undoing it in memory if the store refuses), then tell the
 //! listeners. So whatever a client was told is stored.
 //!
-//! One job a file: [`refusal`] (a refused request), [`request`] (the
-//! `POST /api/games` request, its checks and its answer), [`seat`] (whose
-//! token it is), [`game_result`], `clock`, [`room`] (a two-player game in
-//! memory), `room_view` (its JSON state), [`registry`] ([`Games`]: the rooms,
-//! the store, the engine threads), `tokens` (game ids and seat tokens),
-//! `handlers` (the two-player requests) and `schedule` (engine moves and
-//! clock flags, as tasks). Multi-player games are in
-//! [`multi_room`](crate::multi_room).
+//! One job a file. The game: [`room`] (a game in memory), `room_view` (its
+//! JSON state), `restore` (a stored game replayed), [`game_result`],
+//! `clock`, [`seat`] (who plays a side, and whose token it is). The
+//! requests, as [`Games`]' methods: [`request`] (`POST /api/games`'s body
+//! and its checks), `seating` (the seats it makes), `create`, `moves` (a
+//! move; every event stored the same way; a fallen flag), `resign`, `draw`,
+//! `takeback`, `analysis`, `record`. Around them: [`registry`] ([`Games`]:
+//! the rooms, the store, the engine threads), `schedule` (engine moves and
+//! flag timers, as tasks), `tokens` (game ids and seat tokens), [`refusal`].
 
+mod analysis;
 mod clock;
+mod create;
+mod draw;
 pub mod game_result;
-mod handlers;
+mod moves;
+mod record;
 pub mod refusal;
 pub mod registry;
 pub mod request;
+mod resign;
+mod restore;
 pub mod room;
 mod room_view;
-mod schedule;
+pub(crate) mod schedule;
 pub mod seat;
+pub mod seating;
+mod takeback;
 pub(crate) mod tokens;
 
 pub use registry::Games;

@@ -10,14 +10,18 @@
 //! # }
 //! ```
 
-pub mod any_game;
-pub mod any_multi_game;
 pub mod api;
 mod engine_pool;
 pub mod games;
-pub mod multi_room;
+pub mod live_game;
 pub mod store;
 pub mod variants;
+
+/// The name the multi-player games' replay had before every game was one
+/// [`live_game::LiveGame`].
+pub mod any_multi_game {
+    pub use crate::live_game::replay_multi;
+}
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! and names, its pieces, and the rules page's data, all read from the rules
 //! core's tables (so a variant added there is described here unchanged).
 
-use crate::any_multi_game::side_key;
+use crate::live_game::side_key;
 use raum_engine::LEVELS;
 use raum_geometry::{Family, Vector};
 use raum_notation::{format_multi_position, start_string};

@@ -16,6 +16,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use tower::ServiceExt;
 
+#[path = "api/multi_features.rs"]
+mod multi_features;
+
 /// A server over a database file of its own, removed when dropped.
 struct Server {
     db: PathBuf,

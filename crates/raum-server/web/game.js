@@ -4,12 +4,13 @@ import {api, ApiError, NetworkError, getVariant, getGame, gamePath, loadSeat, sa
 import {Geometry} from './geometry.js';
 import {Board2D} from './board2d.js';
 import {el, $, setChildren, copyField, formatClock} from './util.js';
-import {pieceElement, pieceName} from './pieces.js';
-import * as multi from './multi.js';
+import * as sides from './sides.js';
+import {Live, setConn} from './live.js';
+import {showPromotion, hidePromotion} from './promotion.js';
+import {analyse} from './analysis.js';
 
 const gameId = decodeURIComponent(location.pathname.replace(/^\/g\//, '').split('/')[0] || '');
 const other = (c) => (c === 'white' ? 'black' : 'white');
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 // ---- test hooks -----------------------------------------------------------
 let resolveReady;
@@ -88,12 +89,12 @@ function readSeat() {
   return seat;
 }
 
-/** 'white', 'black', 'both' (local), or null (spectator / not known yet). */
+/** The seat's side ('white', 'blue'), 'both' (at one screen), or null (spectator / not known yet). */
 function myColor() {
   const s = app.state;
   if (!app.seat || !s) return null;
   if (s.mode === 'local') return 'both';
-  if (s.mode === 'engine' && s.engine && s.engine.color) return other(s.engine.color);
+  if (s.mode === 'engine') return (s.sides.find((x) => x.human) || {}).key || null;
   return app.seat.color || null;
 }
 
@@ -104,22 +105,11 @@ function isLive() {
 function canMoveNow() {
   const s = app.state;
   if (!s || !app.seat || s.result || !isLive() || app.sending) return false;
-  if (s.mode === 'engine' && s.engine && s.engine.thinking) return false;
-  if (app.multi && !multi.personToMove(s)) return false;
+  if (s.engine && s.engine.thinking) return false;
+  if (!sides.personToMove(s)) return false;
   const me = myColor();
   if (me === 'both' || me === null) return true;
   return s.side === me;
-}
-
-function royalCells(pieces, color) {
-  const royal = new Set((app.variant.pieces || []).filter((p) => p.role === 'king').map((p) => p.letter.toUpperCase()));
-  const out = [];
-  for (const [cell, letters] of pieces) {
-    const l = letters[0];
-    const white = l === l.toUpperCase();
-    if (royal.has(l.toUpperCase()) && white === (color === 'white')) out.push(cell);
-  }
-  return out;
 }
 
 /** The pieces after `ply` moves: the start's, with each move's changes applied. */
@@ -144,10 +134,9 @@ function boardView() {
   const view = {pieces, dests: new Map(), check: [], selected: null, hover: app.hover};
   const lastMove = ply > 0 ? s.moves[ply - 1] : null;
   if (lastMove) view.last = {from: lastMove.from, to: lastMove.to};
-  if (lastMove && lastMove.kind === 'resign') delete view.last;
+  if (lastMove && lastMove.kind !== 'move') delete view.last;
   if (ply === s.ply) view.check = s.check || [];
-  else if (lastMove && Array.isArray(lastMove.check)) view.check = lastMove.check;
-  else if (lastMove && lastMove.check) view.check = royalCells(pieces, other(lastMove.color));
+  else if (lastMove) view.check = lastMove.checks || [];
   if (app.showLines && app.hover >= 0 && app.selected === null) view.lines = app.geom.lines(app.hover);
   if (canMoveNow()) {
     view.movable = new Set(s.legal.map((m) => m.from));
@@ -172,29 +161,14 @@ function renderBoard() {
   }
 }
 
-/** Two players' moves, a row per move number. */
-function pairRows(s) {
-  const rows = [];
-  let row = null;
-  s.moves.forEach((m, i) => {
-    if (!row || m.color === 'white') {
-      row = el('li', {class: 'move-row'}, el('span', {class: 'move-num'}, `${m.number}.`));
-      if (m.color === 'black') row.append(' ', el('span', {class: 'move empty'}, '…'));
-      rows.push(row);
-    }
-    row.append(' ', el('button', {type: 'button', class: 'move', dataset: {ply: i + 1}, onclick: () => goTo(i + 1)}, m.san));
-  });
-  return rows;
-}
-
 function renderMoves() {
   const s = app.state;
   const list = $('#moves');
-  // (a resignation adds an event in a multi-player game, only a result in a two-player one)
+  // (a resignation or a fallen flag adds an event in a multi-player game, only a result in a two-player one)
   const key = s.moves.map((m) => m.coord || m.san).join(' ') + (s.result ? ` ${s.result.score}` : '');
   if (key !== app.movesKey) {
     app.movesKey = key;
-    const rows = app.multi ? multi.moveRows(s, goTo) : pairRows(s);
+    const rows = sides.moveRows(s, goTo);
     if (s.result) rows.push(el('li', {class: 'move-result'}, s.result.score));
     if (!rows.length) rows.push(el('li', {class: 'move-none muted'}, 'No moves yet.'));
     setChildren(list, rows);
@@ -217,19 +191,11 @@ function renderMoves() {
   $('#nav-next').disabled = $('#nav-last').disabled = app.viewPly === s.ply;
 }
 
-function clockMs(color) {
-  const c = app.state.clock;
-  if (!c) return null;
-  let ms = c[`${color}_ms`];
-  if (c.running === color && !app.state.result) ms -= performance.now() - app.receivedAt;
-  return Math.max(0, ms);
-}
-
 function renderPlayers() {
   const s = app.state;
   const me = myColor();
   if (app.multi) {
-    setChildren($('#player-top'), multi.legend(s, me));
+    setChildren($('#player-top'), sides.legend(s, me, app.receivedAt));
     $('#player-top').classList.add('player-legend');
     $('#player-bottom').hidden = true;
     return;
@@ -237,22 +203,9 @@ function renderPlayers() {
   const bottom = app.flipped ? 'black' : 'white';
   for (const [id, color] of [['#player-bottom', bottom], ['#player-top', other(bottom)]]) {
     const box = $(id);
-    const name = (s.names && s.names[color]) || cap(color);
-    const you = me === color;
-    const toMove = !s.result && s.side === color;
-    const thinking = s.engine && s.engine.thinking && s.engine.color === color;
     box.dataset.color = color;
-    box.classList.toggle('to-move', toMove);
-    const clock = s.clock ? el('span', {class: 'clock', dataset: {color}}, formatClock(clockMs(color))) : null;
-    if (clock) clock.classList.toggle('running', s.clock.running === color && !s.result);
-    setChildren(
-      box,
-      el('span', {class: `chip ${color}`, title: cap(color)}),
-      el('span', {class: 'player-name', dataset: {color}}, name),
-      you ? el('span', {class: 'tag'}, 'you') : null,
-      thinking ? el('span', {class: 'thinking'}, el('span', {class: 'spinner'}), 'thinking…') : null,
-      clock,
-    );
+    box.classList.toggle('to-move', !s.result && s.side === color);
+    setChildren(box, sides.playerBox(s, color, me, app.receivedAt));
   }
 }
 
@@ -260,7 +213,7 @@ function tickClocks() {
   const s = app.state;
   if (!s || !s.clock) return;
   for (const node of document.querySelectorAll('.clock')) {
-    const ms = clockMs(node.dataset.color);
+    const ms = sides.clockMs(s, node.dataset.color, app.receivedAt);
     node.textContent = formatClock(ms);
     node.classList.toggle('low', ms < 20000);
     if (ms === 0 && s.clock.running === node.dataset.color && !s.result && !app.flagCheck) {
@@ -271,32 +224,23 @@ function tickClocks() {
   }
 }
 
-// Who scored what, from the server's points (White's first) and winner: a
-// whole point is a win; Savard's stalemate is 3/5 to 2/5, not a win.
-function resultLine(r) {
-  const [white, black] = r.points || [];
-  if (!r.winner) return 'Draw';
-  if (white === '1' || black === '1') return `${cap(r.winner)} wins`;
-  return `White ${white}, Black ${black}`;
-}
-
 function renderStatus() {
   const s = app.state;
   const status = $('#status');
   const result = $('#result');
   if (s.result) {
     result.hidden = false;
-    setChildren(result, el('div', {class: 'result-text', 'data-testid': 'result'}, s.result.text), el('div', {class: 'result-sub'}, app.multi ? multi.resultLine(s) : resultLine(s.result)));
+    setChildren(result, el('div', {class: 'result-text', 'data-testid': 'result'}, s.result.text), el('div', {class: 'result-sub'}, sides.resultLine(s)));
   } else {
     result.hidden = true;
   }
   const parts = [];
   if (!s.result) {
     const me = myColor();
-    let line = `${cap(s.side)} to move`;
+    let line = `${sides.sideName(s, s.side)} to move`;
     if (me && me !== 'both' && me === s.side) line = 'Your move';
     // with more than two sides a king may stand attacked when it is not its turn: the mover's counts
-    const inCheck = app.multi ? !!s.in_check : !!(s.check && s.check.length);
+    const inCheck = !!s.in_check;
     if (inCheck) line += ' · check';
     parts.push(el('span', {class: inCheck ? 'in-check' : '', 'data-testid': 'turn'}, line));
     if (s.engine && s.engine.thinking) parts.push(el('span', {class: 'thinking'}, el('span', {class: 'spinner'}), ' Raum is thinking…'));
@@ -310,11 +254,13 @@ function renderStatus() {
   const me = myColor();
   if (s.draw_offer && !s.result) {
     offer.hidden = false;
-    const mine = me === s.draw_offer;
-    const canAnswer = app.seat && (me === 'both' || (me && me !== s.draw_offer) || me === null);
+    const agreed = s.draw_agreed || [s.draw_offer];
+    const mine = agreed.includes(me);
+    const canAnswer = app.seat && (me === 'both' || me === null || !mine);
+    const also = agreed.length > 1 ? ` (agreed: ${agreed.map((k) => sides.sideName(s, k)).join(', ')})` : '';
     setChildren(
       offer,
-      el('span', {}, mine ? 'You offered a draw.' : `${cap(s.draw_offer)} offers a draw.`),
+      el('span', {}, `${me === s.draw_offer ? 'You offered' : `${sides.sideName(s, s.draw_offer)} offers`} a draw${also}.`),
       canAnswer && !mine ? el('button', {type: 'button', class: 'btn small primary', id: 'btn-draw-accept', onclick: () => drawAction('accept')}, 'Accept') : null,
       canAnswer && !mine ? el('button', {type: 'button', class: 'btn small', id: 'btn-draw-decline', onclick: () => drawAction('decline')}, 'Decline') : null,
     );
@@ -328,11 +274,13 @@ function renderActions() {
   const seated = !!app.seat;
   const over = !!s.result;
   const show = (id, on) => ($(id).hidden = !on);
+  const sidesIn = s.sides.filter((x) => x.in);
+  // every side for itself, draws are agreed only when two sides are left; Raum takes no offers
+  const drawable = (s.teams || sidesIn.length <= 2) && sidesIn.every((x) => x.human);
   show('#btn-undo', seated && !over && (s.mode === 'local' || s.mode === 'engine') && s.ply > 0);
-  // multi-player games: no engine analysis, no draw offers (the rules' draws only)
-  show('#btn-hint', seated && !over && s.mode !== 'online' && !app.multi);
-  show('#btn-eval', ((seated && s.mode !== 'online') || over) && !app.multi);
-  show('#btn-draw', seated && !over && s.mode !== 'engine' && !s.draw_offer && !app.multi);
+  show('#btn-hint', seated && !over && s.mode !== 'online');
+  show('#btn-eval', (seated && s.mode !== 'online') || over);
+  show('#btn-draw', seated && !over && drawable && !s.draw_offer);
   show('#btn-resign', seated && !over);
   $('#move-form').hidden = !seated || over;
   $('#btn-undo').disabled = app.sending || (s.engine && s.engine.thinking);
@@ -345,16 +293,9 @@ function renderInvite() {
   if (s.mode === 'online' && invite && app.seat && (!invite.color || invite.color === app.seat.color)) {
     box.hidden = false;
     const fields = $('#invite-fields');
-    if (!fields.dataset.built && app.multi) {
+    if (!fields.dataset.built) {
       fields.dataset.built = '1';
-      setChildren(fields, multi.inviteFields(s, invite, copyField, absolute));
-    } else if (!fields.dataset.built) {
-      fields.dataset.built = '1';
-      setChildren(
-        fields,
-        copyField(`Opponent's link (plays ${invite.opponentColor || 'the other side'})`, absolute(invite.opponent), {testid: 'opponent-link'}),
-        copyField('Spectators’ link', absolute(invite.spectate), {testid: 'spectator-link'}),
-      );
+      setChildren(fields, sides.inviteFields(s, invite, copyField, absolute));
     }
   } else {
     box.hidden = true;
@@ -545,34 +486,10 @@ function play(from, to) {
     sendMove(candidates[0].coord);
     return;
   }
-  showPromotion(candidates);
-}
-
-function showPromotion(candidates) {
-  const modal = $('#promotion');
-  const color = app.state.side;
-  setChildren(
-    $('#promotion-choices'),
-    candidates.map((m) => {
-      const letter = !m.promotion ? null : app.multi ? multi.promotedMan(app.state, m.promotion) : color === 'white' ? m.promotion.toUpperCase() : m.promotion.toLowerCase();
-      return el(
-        'button',
-        {type: 'button', class: 'promo-choice', dataset: {promotion: m.promotion || '', coord: m.coord}, title: letter ? pieceName(app.variant, letter) : m.san, onclick: () => {
-          hidePromotion();
-          app.selected = null;
-          sendMove(m.coord);
-        }},
-        letter ? pieceElement(letter, app.variant) : null,
-        el('span', {class: 'promo-label'}, letter ? pieceName(app.variant, letter).replace(/^\S+ /, '') : m.san),
-      );
-    }),
-  );
-  modal.hidden = false;
-  modal.querySelector('button')?.focus();
-}
-
-function hidePromotion() {
-  $('#promotion').hidden = true;
+  showPromotion(app.state, app.variant, candidates, (coord) => {
+    app.selected = null;
+    sendMove(coord);
+  });
 }
 
 function goTo(ply) {
@@ -657,88 +574,6 @@ function setup3dControls() {
   });
 }
 
-// ---- live updates ---------------------------------------------------------
-class Live {
-  constructor() {
-    this.delay = 250;
-    this.open = false;
-    this.stopped = false;
-    this.connect();
-    window.addEventListener('online', () => this.retryNow());
-  }
-
-  connect() {
-    clearTimeout(this.timer);
-    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${gamePath(gameId, '/ws')}`;
-    let ws;
-    try {
-      ws = new WebSocket(url);
-    } catch {
-      this.scheduleRetry();
-      return;
-    }
-    this.ws = ws;
-    let first = true;
-    ws.onopen = () => {
-      this.open = true;
-      this.delay = 250;
-      raumTest.wsOpens++;
-      setConn('live');
-      pollIfNeeded();
-    };
-    ws.onmessage = (event) => {
-      let msg;
-      try {
-        msg = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      raumTest.wsMessages++;
-      if (msg && msg.type === 'state') {
-        // the first message after (re)connecting is the whole truth
-        applyState(msg.state, {force: first});
-        first = false;
-      }
-    };
-    ws.onclose = () => {
-      if (this.ws !== ws) return;
-      this.open = false;
-      this.ws = null;
-      if (this.stopped) return;
-      setConn('reconnecting');
-      this.scheduleRetry();
-      if (app.state) pollIfNeeded();
-    };
-    ws.onerror = () => {};
-  }
-
-  scheduleRetry() {
-    clearTimeout(this.timer);
-    const wait = this.delay * (0.8 + Math.random() * 0.4);
-    this.delay = Math.min(this.delay * 2, 8000);
-    this.timer = setTimeout(() => this.connect(), wait);
-  }
-
-  retryNow() {
-    if (!this.open) {
-      this.delay = 250;
-      this.connect();
-    }
-  }
-
-  /** As a network drop: the socket closes and the page reconnects. */
-  drop() {
-    if (this.ws) this.ws.close(4000, 'dropped');
-  }
-}
-
-function setConn(state) {
-  const conn = $('#conn');
-  conn.dataset.state = state;
-  conn.querySelector('.conn-text').textContent = {live: 'live', reconnecting: 'reconnecting…', connecting: 'connecting', offline: 'offline'}[state] || state;
-  conn.title = state === 'live' ? 'Live: moves arrive as they are made' : 'Connection lost: reconnecting';
-}
-
 // ---- start ----------------------------------------------------------------
 function bindUi() {
   $('#view-2d').addEventListener('click', () => setView('2d'));
@@ -774,8 +609,12 @@ function bindUi() {
       }, 4000);
     }
   });
-  $('#btn-hint').addEventListener('click', () => analyse(true));
-  $('#btn-eval').addEventListener('click', () => analyse(false));
+  const showHint = (cells) => {
+    app.hint = cells;
+    renderBoard();
+  };
+  $('#btn-hint').addEventListener('click', () => analyse(gameId, app, true, showHint));
+  $('#btn-eval').addEventListener('click', () => analyse(gameId, app, false, showHint));
   $('#promotion-cancel').addEventListener('click', hidePromotion);
   document.addEventListener('keydown', (e) => {
     if (e.target.closest && e.target.closest('input, textarea, select')) return;
@@ -804,37 +643,6 @@ function bindUi() {
   }
 }
 
-async function analyse(hint) {
-  const box = $('#analysis');
-  box.hidden = false;
-  setChildren(box, el('span', {class: 'thinking'}, el('span', {class: 'spinner'}), hint ? ' Looking for a hint…' : ' Evaluating…'));
-  const ply = app.state.ply;
-  try {
-    const a = await api('POST', gamePath(gameId, '/analysis'), {movetime: 700});
-    if (app.state.ply !== ply) {
-      box.hidden = true;
-      return;
-    }
-    const best = a.best ? a.best.san || a.best.coord : null;
-    if (hint) {
-      const legal = a.best && app.state.legal.find((m) => m.coord === a.best.coord);
-      const cells = legal ? {from: legal.from, to: legal.to} : a.best ? app.geom.parseCoord(a.best.coord) : null;
-      app.hint = cells;
-      renderBoard();
-      setChildren(box, el('div', {}, el('strong', {}, 'Hint: '), best || 'no move'));
-    } else {
-      setChildren(
-        box,
-        el('div', {}, el('strong', {}, 'Evaluation: '), a.score ?? '?', a.depth ? el('span', {class: 'muted'}, ` (depth ${a.depth}, White’s view)`) : null),
-        best ? el('div', {}, el('strong', {}, 'Best: '), best) : null,
-        a.line && a.line.length ? el('div', {class: 'line'}, el('strong', {}, 'Line: '), a.line.join(' ')) : null,
-      );
-    }
-  } catch (e) {
-    setChildren(box, el('span', {class: 'error-text'}, e.message));
-  }
-}
-
 async function main() {
   bindUi();
   app.seat = readSeat();
@@ -852,11 +660,10 @@ async function main() {
   }
   app.variant = await getVariant(state.variant);
   app.geom = new Geometry(app.variant);
-  app.multi = multi.isMulti(state);
-  const names = state.names || {};
+  app.multi = sides.isMulti(state);
   // Savard's boards are RULES.md's reconstructions of lost pictures: say so wherever one is shown.
   const name = app.variant.name + (app.variant.reconstruction ? ' (reconstruction)' : '');
-  const who = app.multi ? multi.players(state) : `${names.white || 'White'} vs ${names.black || 'Black'}`;
+  const who = sides.players(state);
   $('#game-title').textContent = `${name} · ${who}`;
   document.title = `Raum · ${name} · ${who}`;
   $('#rules-link').href = `/rules/${encodeURIComponent(state.variant)}`;
@@ -873,13 +680,26 @@ async function main() {
   });
   applyState(state, {force: true});
   await setView(app.viewMode);
-  app.live = new Live();
+  const conn = $('#conn');
+  app.live = new Live(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${gamePath(gameId, '/ws')}`, {
+    open() {
+      raumTest.wsOpens++;
+      setConn(conn, 'live');
+      pollIfNeeded();
+    },
+    message: () => raumTest.wsMessages++,
+    state: (state, first) => applyState(state, {force: first}),
+    closed() {
+      setConn(conn, 'reconnecting');
+      if (app.state) pollIfNeeded();
+    },
+  });
   setInterval(tickClocks, 100);
 }
 
 function placeholderFor(state) {
   const m = state.legal && state.legal[0];
-  if (m && multi.isMulti(state)) return `Type a move: ${m.coord}`;
+  if (m && sides.isMulti(state)) return `Type a move: ${m.coord}`;
   return m ? `Type a move: ${m.san} or ${m.coord}` : 'Type a move';
 }
 

@@ -70,14 +70,14 @@ function updateForm() {
   const v = selectedVariant();
   buildLevels(v);
   const many = !!(v && v.sides);
-  // games of three, four or six: a seat chooser instead of opponent, colour, names and clock
+  // games of three, four or six: a seat chooser instead of opponent, colour and names; clocks online
   if (many && radio('mode') === 'engine') document.querySelector('input[name="mode"][value="online"]').checked = true;
   $('#mode-engine').hidden = many;
   $('#mode-local-text').textContent = many ? 'All at this screen' : 'Two at this screen';
   $('#mode-online-text').textContent = many ? 'Online: a link per seat' : 'Play a friend online';
   $('#seat-options').hidden = !many;
   $('#name-options').hidden = many;
-  $('#clock-field').hidden = many;
+  $('#clock-field').hidden = many && radio('mode') !== 'online';
   if (many) {
     buildSeats(v);
     updateSeats();
@@ -119,8 +119,18 @@ function multiRequest(v, mode) {
   return {body: {variant: v.id, mode, seats}, you, people};
 }
 
+/** The clocks asked for, if any (a multi-player game's only online). */
+function clockInto(body) {
+  if (!$('#use-clock').checked || $('#clock-field').hidden) return;
+  body.clock = {
+    initial_ms: Math.round(Number($('#clock-minutes').value) * 60000),
+    increment_ms: Math.round(Number($('#clock-increment').value) * 1000),
+  };
+}
+
 async function createMulti(v, mode) {
   const {body, you, people} = multiRequest(v, mode);
+  clockInto(body);
   const start = radio('start');
   const text = $('#start-text').value.trim();
   if (start === 'fen' && text) body.fen = text;
@@ -166,12 +176,7 @@ async function create(event) {
     if (radio('strength') === 'movetime') body.engine.movetime = Math.max(1, Math.round(Number($('#movetime').value) || 1000));
     else body.engine.level = Number($('#level').value);
   }
-  if ($('#use-clock').checked) {
-    body.clock = {
-      initial_ms: Math.round(Number($('#clock-minutes').value) * 60000),
-      increment_ms: Math.round(Number($('#clock-increment').value) * 1000),
-    };
-  }
+  clockInto(body);
   const start = radio('start');
   const text = $('#start-text').value.trim();
   if (start === 'fen' && text) body.fen = text;

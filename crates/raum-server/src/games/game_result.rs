@@ -1,82 +1,93 @@
-//! [`GameResult`]: a finished two-player game's result, as the JSON and
-//! the store write it.
+//! [`GameResult`]: a finished game's result, a score per side, as the JSON
+//! and the store write it.
 
-use super::seat::color_name;
+use crate::live_game::side_key;
 use crate::store::StoredResult;
-use raum_notation::{RecordResult, termination_of};
-use raum_rules::{Color, Outcome};
+use raum_notation::format_result;
+use raum_rules::{Points, SideDef};
 use serde::Serialize;
+use std::cmp::Ordering;
 
 /// A finished game's result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameResult {
-    /// The result, typed (the app reads `score`, `points` and `winner`).
+    /// Each side's score in turn order.
     #[serde(skip)]
-    pub result: RecordResult,
-    /// As records write it: `1-0`, `0-1`, `1/2-1/2`, or Savard's scored
-    /// stalemate `3/5-2/5` and `2/5-3/5`.
+    pub scores: Vec<Points>,
+    /// As records write it: `1-0`, `1/2-1/2`, Savard's scored stalemate
+    /// `3/5-2/5`; `1-0-1-0`, `1/3-1/3-1/3` for more sides.
     pub score: String,
-    /// Each side's points, White's first: `["1", "0"]`, `["1/2", "1/2"]`, `["3/5", "2/5"]`.
-    pub points: [String; 2],
-    /// The side that scored more (`white` or `black`); none for a draw.
-    pub winner: Option<&'static str>,
-    /// RULES.md's termination word, or `agreement`.
+    /// Each side's points in turn order: `["1", "0"]`, `["3/5", "2/5"]`.
+    pub points: Vec<String>,
+    /// Two sides: the side that scored more (`white` or `black`); null for a draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Option<&'static str>>,
+    /// More sides: those that scored most (none for a draw, where all score alike).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winners: Option<Vec<&'static str>>,
+    /// RULES.md's termination word (`checkmate`, `time`, `resignation`, ...),
+    /// `agreement`, or `recorded` for a record's own result.
     pub reason: String,
-    /// For people: `0-1, checkmate`, `3/5-2/5, White stalemates`.
+    /// For people: `0-1, checkmate`, `1-0-1-0, Red is checkmated`.
     pub text: String,
 }
 
 impl GameResult {
-    pub(super) fn new(result: RecordResult, reason: &str) -> Self {
-        let score = result.as_str();
-        let points = result.points();
-        let winner = points.and_then(|[w, b]| match w.cmp(&b) {
-            std::cmp::Ordering::Greater => Some(color_name(Color::White)),
-            std::cmp::Ordering::Less => Some(color_name(Color::Black)),
-            std::cmp::Ordering::Equal => None,
-        });
-        let said = match reason {
-            "stalemate" => match result {
-                RecordResult::WhiteStalemates => "White stalemates".to_string(),
-                RecordResult::BlackStalemates => "Black stalemates".to_string(),
-                _ => "stalemate".to_string(),
-            },
-            "fifty-move" => "50-move rule".to_string(),
-            "repetition" => "threefold repetition".to_string(),
-            "bare-kings" => "bare kings".to_string(),
-            "agreement" => "draw agreed".to_string(),
-            "resignation" => match score {
-                "1-0" => "Black resigns".to_string(),
-                "0-1" => "White resigns".to_string(),
-                _ => "resignation".to_string(),
-            },
-            "time" => match score {
-                "1-0" => "Black's time is up".to_string(),
-                "0-1" => "White's time is up".to_string(),
-                _ => "time is up".to_string(),
-            },
-            other => other.to_string(),
-        };
+    /// A result of `scores`, ended for `reason`, which `said` says for people.
+    pub(super) fn new(sides: &'static [SideDef], scores: Vec<Points>, reason: &str, said: &str) -> Self {
+        let score = format_result(Some(&scores));
+        let best = scores.iter().copied().max().unwrap_or(Points::ZERO);
+        let mut winners: Vec<&'static str> =
+            sides.iter().zip(&scores).filter(|(_, s)| **s == best).map(|(d, _)| side_key(d)).collect();
+        if winners.len() == sides.len() {
+            winners.clear();
+        }
+        let two = sides.len() == 2;
         GameResult {
-            result,
-            score: score.into(),
-            points: points.map_or_else(|| ["*".into(), "*".into()], |p| p.map(|x| x.to_string())),
-            winner,
-            reason: reason.into(),
+            points: scores.iter().map(Points::to_string).collect(),
             text: format!("{score}, {said}"),
+            score,
+            winner: two.then(|| winners.first().copied()),
+            winners: (!two).then_some(winners),
+            scores,
+            reason: reason.into(),
         }
     }
 
-    /// The result the rules give a game that they ended.
-    pub fn of_outcome(o: Outcome) -> Self {
-        GameResult::new(RecordResult::of_outcome(o), termination_of(o))
+    /// A result whose words come from its reason ([`describe`]).
+    pub(super) fn plain(sides: &'static [SideDef], scores: Vec<Points>, reason: &str) -> Self {
+        let said = describe(sides, &scores, reason);
+        GameResult::new(sides, scores, reason, &said)
     }
 
-    pub(super) fn win_for(c: Color, reason: &str) -> Self {
-        GameResult::new(RecordResult::win_for(c), reason)
+    /// Every side but `loser`'s team scores 1 (two sides: the other wins).
+    pub(super) fn loss_for(sides: &'static [SideDef], loser: usize, reason: &str) -> Self {
+        let scores =
+            sides.iter().map(|s| if s.team == sides[loser].team { Points::ZERO } else { Points::ONE }).collect();
+        GameResult::plain(sides, scores, reason)
     }
 
     pub(super) fn stored(&self) -> StoredResult {
         StoredResult { score: self.score.clone(), reason: self.reason.clone() }
+    }
+}
+
+/// What a reason says for people, given the scores: `White stalemates`,
+/// `Black resigns`, `draw agreed`.
+pub(super) fn describe(sides: &[SideDef], scores: &[Points], reason: &str) -> String {
+    let loser = || scores.iter().position(|&p| p == Points::ZERO).map_or("?", |s| sides[s].name);
+    match (reason, scores) {
+        ("stalemate", [w, b]) => match w.cmp(b) {
+            Ordering::Greater => "White stalemates".into(),
+            Ordering::Less => "Black stalemates".into(),
+            Ordering::Equal => "stalemate".into(),
+        },
+        ("fifty-move", _) => "50-move rule".into(),
+        ("repetition", _) => "threefold repetition".into(),
+        ("bare-kings", _) => "bare kings".into(),
+        ("agreement", _) => "draw agreed".into(),
+        ("resignation", _) => format!("{} resigns", loser()),
+        ("time", _) => format!("{}'s time is up", loser()),
+        (other, _) => other.into(),
     }
 }

@@ -2,10 +2,8 @@
 //! [`ClockSettings`], [`Names`]), its checks, and the answer ([`Created`]).
 
 use super::refusal::Refusal;
-use super::seat::parse_color;
-use crate::multi_room::SeatRequest;
+use super::seating::SeatRequest;
 use raum_engine::{LEVELS, level_limits};
-use raum_rules::Color;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -22,7 +20,7 @@ pub enum Mode {
 }
 
 impl Mode {
-    pub(super) fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Mode::Local => "local",
             Mode::Engine => "engine",
@@ -30,7 +28,7 @@ impl Mode {
         }
     }
 
-    pub(super) fn parse(s: &str) -> Option<Mode> {
+    pub(crate) fn parse(s: &str) -> Option<Mode> {
         [Mode::Local, Mode::Engine, Mode::Online].into_iter().find(|m| m.name() == s)
     }
 }
@@ -122,6 +120,11 @@ pub(crate) fn clean_name(s: &str) -> String {
 
 pub(crate) const MAX_MOVETIME_MS: u64 = 60_000;
 
+/// A two-player side by its key: 0 for `white`, 1 for `black`.
+pub(super) fn parse_color(s: &str) -> Option<usize> {
+    ["white", "black"].iter().position(|&c| c == s)
+}
+
 /// RULES.md's `Termination` words.
 pub(super) const TERMINATIONS: [&str; 9] = [
     "checkmate",
@@ -139,7 +142,7 @@ const MAX_CLOCK_MS: u64 = 24 * 3600 * 1000;
 
 /// The engine's seat asked for, checked against the mode: its colour, and
 /// a level or a time per move in range.
-pub(super) fn engine_seat(mode: Mode, engine: Option<EngineSeat>) -> Result<Option<(Color, EngineSeat)>, Refusal> {
+pub(super) fn engine_seat(mode: Mode, engine: Option<EngineSeat>) -> Result<Option<(usize, EngineSeat)>, Refusal> {
     Ok(match (mode, engine) {
         (Mode::Engine, Some(seat)) => {
             let color = parse_color(&seat.color)

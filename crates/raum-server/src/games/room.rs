@@ -1,18 +1,17 @@
-//! [`Room`]: a two-player game in memory (the game, its seats, clocks,
-//! result, engine search and listeners), opened new or restored from the
-//! store.
+//! [`Room`]: a game in memory, any number of sides (the game, its seats,
+//! clocks, draw offer, result, engine search and listeners).
 
 use super::clock::Clock;
-use super::game_result::GameResult;
+use super::game_result::{GameResult, describe};
 use super::refusal::Refusal;
-use super::request::{ClockSettings, EngineSeat, Mode};
-use super::seat::{Seat, parse_color};
-use super::tokens::same_secret;
-use crate::any_game::{LiveGame, new_game};
-use crate::store::{GameMeta, StoredMove, StoredResult};
+use super::request::{ClockSettings, Mode};
+use super::seat::{Seat, StoredSeat};
+use super::seating::{side_index, side_list};
+use crate::live_game::{LiveGame, side_key};
+use crate::store::GameMeta;
 use raum_engine::{Limits, Skill, level_limits};
-use raum_notation::RecordResult;
-use raum_rules::{Color, VariantId};
+use raum_notation::{describe_end, termination};
+use raum_rules::Points;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -22,17 +21,19 @@ use tokio::sync::broadcast;
 pub struct Room {
     pub(super) meta: GameMeta,
     pub(super) mode: Mode,
-    pub(super) game: Box<dyn LiveGame>,
+    pub(super) game: LiveGame,
+    /// Who plays each side, in turn order.
+    pub(super) seats: Vec<StoredSeat>,
     pub(super) result: Option<GameResult>,
-    pub(super) draw_offer: Option<Color>,
+    /// The sides that agree to a draw, the one that offered first.
+    pub(super) draw: Vec<usize>,
     pub(super) clock: Option<Clock>,
-    pub(super) engine: Option<(Color, EngineSeat)>,
     /// The running engine search's stop flag.
     pub(super) thinking: Option<Arc<AtomicBool>>,
-    /// The task that ends the game when the side to move's flag falls.
+    /// The task that acts when the side to move's flag falls.
     pub(super) flag_timer: Option<tokio::task::AbortHandle>,
-    /// Both clocks after each ply (with clocks), for take-backs.
-    pub(super) clock_after: Vec<[i64; 2]>,
+    /// Every clock after each event (with clocks), for take-backs.
+    pub(super) clock_after: Vec<Vec<i64>>,
     /// Grows with every change; starts from the wall clock in milliseconds,
     /// so that a restarted server's states are newer than the ones before.
     pub(super) version: u64,
@@ -43,6 +44,38 @@ pub struct Room {
 }
 
 impl Room {
+    pub(super) fn open(
+        meta: GameMeta,
+        mode: Mode,
+        game: LiveGame,
+        seats: Vec<StoredSeat>,
+        clock: Option<ClockSettings>,
+    ) -> Room {
+        let (listeners, _) = broadcast::channel(64);
+        let clock = clock.map(|settings| Clock::new(settings, game.sides().len()));
+        let clock_after = clock.as_ref().map_or_else(Vec::new, |c| vec![c.left_ms.clone(); game.ply()]);
+        let version =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
+        let mut room = Room {
+            meta,
+            mode,
+            game,
+            seats,
+            result: None,
+            draw: Vec::new(),
+            clock,
+            thinking: None,
+            flag_timer: None,
+            clock_after,
+            version,
+            touched: Instant::now(),
+            state: Arc::from(""),
+            listeners,
+        };
+        room.result = room.rules_result();
+        room
+    }
+
     /// The state, as last sent.
     pub fn state(&self) -> Arc<str> {
         Arc::clone(&self.state)
@@ -55,15 +88,12 @@ impl Room {
 
     /// The seat a token holds, if any.
     pub fn seat(&self, token: Option<&str>) -> Option<Seat> {
-        let token = token?;
-        let w = self.meta.white_token.as_deref().is_some_and(|t| same_secret(t, token));
-        let b = self.meta.black_token.as_deref().is_some_and(|t| same_secret(t, token));
-        match (w, b) {
-            (true, true) => Some(Seat::Both),
-            (true, false) => Some(Seat::White),
-            (false, true) => Some(Seat::Black),
-            (false, false) => None,
-        }
+        Seat::of(&self.seats, token.filter(|t| !t.is_empty())?, self.mode == Mode::Local)
+    }
+
+    /// The seat of a token as the WebSocket names it.
+    pub fn seat_name(&self, token: Option<&str>) -> Option<&'static str> {
+        self.seat(token).map(|s| s.name(self.game.sides()))
     }
 
     pub(super) fn require_seat(&self, token: Option<&str>) -> Result<Seat, Refusal> {
@@ -77,6 +107,34 @@ impl Room {
         match &self.result {
             Some(r) => Err(Refusal::new(409, format!("the game is over ({})", r.text))),
             None => Ok(()),
+        }
+    }
+
+    /// The name of a side as messages write it: `white` (two sides, as
+    /// before), `Blue` (more).
+    pub(super) fn side_name(&self, side: usize) -> &'static str {
+        let def = &self.game.sides()[side];
+        if self.game.two() { side_key(def) } else { def.name }
+    }
+
+    /// The side `text` names: its key (`blue`), name or letter.
+    pub(super) fn side_named(&self, text: &str) -> Result<usize, Refusal> {
+        side_index(self.game.sides(), text).ok_or_else(|| {
+            Refusal::new(400, format!("'{text}' is not a side of {}: {}", self.game.id(), side_list(self.game.sides())))
+        })
+    }
+
+    /// The side a seat speaks for: its own; at one screen the side `named`,
+    /// or the side to move.
+    pub(super) fn acting_side(&self, seat: Seat, named: Option<&str>) -> Result<usize, Refusal> {
+        let named = named.map(|s| self.side_named(s)).transpose()?;
+        match (seat.own(), named) {
+            (Some(s), Some(n)) if n != s => {
+                Err(Refusal::new(403, format!("this seat plays {}, not {}", self.side_name(s), self.side_name(n))))
+            }
+            (Some(s), _) => Ok(s),
+            (None, Some(n)) => Ok(n),
+            (None, None) => Ok(self.game.side()),
         }
     }
 
@@ -99,26 +157,72 @@ impl Room {
         Arc::clone(&self.state)
     }
 
-    /// The result the rules give now, if any.
-    pub(super) fn rules_result(&self) -> Option<GameResult> {
-        self.game.outcome().map(GameResult::of_outcome)
+    /// Whether nothing listens, searches, runs a clock or changed for `idle`.
+    pub(super) fn idle(&self, idle: Duration) -> bool {
+        self.listeners.receiver_count() == 0
+            && self.thinking.is_none()
+            && self.clock.as_ref().is_none_or(|c| c.since.is_none())
+            && self.touched.elapsed() >= idle
     }
 
-    /// The engine's limits: its level or time per move, and its clock where
-    /// the game has clocks (whichever ends the search first).
-    pub(super) fn engine_limits(&self) -> Limits {
-        let Some((_, seat)) = &self.engine else { return Limits::default() };
+    /// The result the rules give now, if any, with the reason records give
+    /// it: where a resignation or a fallen flag in a game for more than two
+    /// ended it, `resignation` or `time`.
+    pub(super) fn rules_result(&self) -> Option<GameResult> {
+        let sides = self.game.sides();
+        let o = self.game.outcome()?;
+        let reason = self.game.termination().unwrap_or_else(|| termination(o.end));
+        Some(match self.game.events().last() {
+            Some(e) if reason == "resignation" && e.kind != "move" => {
+                let said = self.event_text(e.san.clone(), &o.scores);
+                GameResult::new(sides, o.scores, if e.kind == "time" { "time" } else { reason }, &said)
+            }
+            _ if self.game.two() => GameResult::plain(sides, o.scores, reason),
+            _ => GameResult::new(sides, o.scores, reason, &describe_end(sides, o.end)),
+        })
+    }
+
+    /// What a resignation or fallen flag that ended the game says: `Red
+    /// resigns`, and every side for itself the side left when only one is.
+    fn event_text(&self, said: String, scores: &[Points]) -> String {
+        match scores.iter().position(|&s| s == Points::ONE) {
+            Some(last) if !self.game.teams() => format!("{said}; {} is the last side in", self.game.sides()[last].name),
+            _ => said,
+        }
+    }
+
+    /// A result kept in the store (or a record's), where the rules did not
+    /// end the game.
+    pub(super) fn kept_result(&self, scores: Vec<Points>, reason: &str) -> GameResult {
+        let sides = self.game.sides();
+        match self.game.events().last() {
+            Some(e) if !self.game.two() && e.kind != "move" && (reason == "resignation" || reason == "time") => {
+                let said = self.event_text(e.san.clone(), &scores);
+                GameResult::new(sides, scores, reason, &said)
+            }
+            _ => {
+                let said = describe(sides, &scores, reason);
+                GameResult::new(sides, scores, reason, &said)
+            }
+        }
+    }
+
+    /// The engine's limits for `side`'s seat: its level or time per move,
+    /// and its clock where the game has clocks (whichever ends the search first).
+    pub(super) fn engine_limits(&self, side: usize) -> Limits {
+        let seat = &self.seats[side];
         let mut limits = match (seat.level, seat.movetime) {
             (Some(l), _) => level_limits(l).unwrap_or_default(),
             (None, Some(ms)) => Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() },
             (None, None) => level_limits(3).unwrap_or_default(),
         };
         if let Some(clock) = &self.clock {
-            let side = self.game.side();
             let inc = Some(Duration::from_millis(clock.settings.increment_ms));
-            let left = |c| Some(Duration::from_millis(clock.left(c, side).max(1) as u64));
-            limits.wtime = left(Color::White);
-            limits.btime = left(Color::Black);
+            let left = |s: usize| Some(Duration::from_millis(clock.left(s, side).max(1) as u64));
+            // Two sides: both clocks; more: the mover's, which the engine reads as its own.
+            let (w, b) = if self.game.two() { (0, Some(1)) } else { (side, None) };
+            limits.wtime = left(w);
+            limits.btime = b.and_then(left);
             limits.winc = inc;
             limits.binc = inc;
         }
@@ -128,8 +232,8 @@ impl Room {
     /// The engine's level for its next move (levels below the top choose
     /// among the best moves at random), seeded by the game and the ply, so a
     /// position of a game is always answered alike.
-    pub(super) fn engine_skill(&self) -> Option<Skill> {
-        let Some((_, seat)) = &self.engine else { return None };
+    pub(super) fn engine_skill(&self, side: usize) -> Option<Skill> {
+        let seat = &self.seats[side];
         let level = match (seat.level, seat.movetime) {
             (Some(l), _) => l,
             (None, Some(_)) => return None,
@@ -144,94 +248,6 @@ impl Room {
         if let Some(stop) = self.thinking.take() {
             stop.store(true, Ordering::Relaxed);
         }
-    }
-
-    pub(super) fn open(
-        meta: GameMeta,
-        mode: Mode,
-        game: Box<dyn LiveGame>,
-        engine: Option<(Color, EngineSeat)>,
-        clock: Option<ClockSettings>,
-    ) -> Room {
-        let (listeners, _) = broadcast::channel(64);
-        let clock = clock.map(|settings| Clock {
-            settings,
-            left_ms: [settings.initial_ms as i64, settings.initial_ms as i64],
-            since: None,
-        });
-        let clock_after = match &clock {
-            Some(c) => vec![c.left_ms; game.ply()],
-            None => Vec::new(),
-        };
-        let version =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
-        let mut room = Room {
-            meta,
-            mode,
-            game,
-            result: None,
-            draw_offer: None,
-            clock,
-            engine,
-            thinking: None,
-            flag_timer: None,
-            clock_after,
-            version,
-            touched: Instant::now(),
-            state: Arc::from(""),
-            listeners,
-        };
-        room.result = room.rules_result();
-        room
-    }
-
-    /// A stored game, replayed.
-    pub(super) fn restore(meta: GameMeta, moves: &[StoredMove], result: Option<StoredResult>) -> Result<Room, String> {
-        let damaged = |why: String| format!("stored game {} is damaged: {why}", meta.id);
-        let id: VariantId = meta.variant.parse().map_err(|e| damaged(format!("{e}")))?;
-        let mode = Mode::parse(&meta.mode).ok_or_else(|| damaged(format!("mode '{}'", meta.mode)))?;
-        let result = match result {
-            Some(r) => Some(GameResult::new(
-                RecordResult::parse(&r.score)
-                    .filter(|&s| s != RecordResult::Unfinished)
-                    .ok_or_else(|| damaged(format!("result '{}'", r.score)))?,
-                &r.reason,
-            )),
-            None => None,
-        };
-        let mut game = new_game(id, Some(&meta.start)).map_err(damaged)?;
-        for (i, m) in moves.iter().enumerate() {
-            game.play(&m.coord).map_err(|e| damaged(format!("move {} {}: {e}", i + 1, m.coord)))?;
-        }
-        let engine = match &meta.engine {
-            Some(text) => {
-                let seat: EngineSeat = serde_json::from_str(text).map_err(|e| damaged(format!("engine: {e}")))?;
-                let c = parse_color(&seat.color).ok_or_else(|| damaged("engine colour".into()))?;
-                Some((c, seat))
-            }
-            None => None,
-        };
-        let clock: Option<ClockSettings> = match &meta.clock {
-            Some(text) => Some(serde_json::from_str(text).map_err(|e| damaged(format!("clock: {e}")))?),
-            None => None,
-        };
-        let mut room = Room::open(meta, mode, game, engine, clock);
-        if let Some(c) = &mut room.clock {
-            // Moves imported from a record carry no clocks: the start's stand.
-            room.clock_after = moves
-                .iter()
-                .map(|m| [m.white_ms.unwrap_or(c.left_ms[0]), m.black_ms.unwrap_or(c.left_ms[1])])
-                .collect();
-            if let Some(&last) = room.clock_after.last() {
-                c.left_ms = last;
-            }
-        }
-        if let Some(r) = result {
-            room.result = Some(r);
-        }
-        room.start_clock();
-        room.rebuild();
-        Ok(room)
     }
 
     /// Clocks run once the first move is made, while the game goes on.
@@ -251,9 +267,8 @@ impl Room {
     pub(super) fn stop_clock(&mut self) {
         let side = self.game.side();
         if let Some(c) = &mut self.clock {
-            let left = c.left(side, side).max(0);
             if c.since.is_some() {
-                c.left_ms[side.index()] = left;
+                c.left_ms[side] = c.left(side, side).max(0);
             }
             c.since = None;
         }

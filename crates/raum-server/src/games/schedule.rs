@@ -1,51 +1,55 @@
-//! Scheduling in a two-player game: after each change, the engine's search
-//! when it is the engine's turn, and a timer that ends the game when the
-//! side to move's flag falls. Both run as tasks that take the room's lock.
+//! Scheduling: after each change, the engine's search when the side to
+//! move is its seat, and a timer that acts when the side to move's flag
+//! falls. Both run as tasks that take the room's lock.
 
 use super::refusal::Refusal;
 use super::registry::Games;
 use super::room::Room;
-use crate::any_game::Analysis;
+use crate::live_game::Analysis;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+/// A room as the tasks hold it.
+pub type RoomArc = Arc<tokio::sync::Mutex<Room>>;
+
 impl Games {
     /// After any change: start the engine if it is its turn, and watch the
     /// clock. Only spawns tasks, which take the room's lock when they run.
-    pub(super) fn schedule(self: &Arc<Self>, room: &mut Room, room_arc: &Arc<tokio::sync::Mutex<Room>>) {
+    pub(super) fn schedule(self: &Arc<Self>, room: &mut Room, room_arc: &RoomArc) {
         if room.result.is_some() {
             return;
         }
+        let side = room.game.side();
         if let Some(c) = &room.clock
             && c.since.is_some()
         {
-            let side = room.game.side();
             let wait = Duration::from_millis(c.left(side, side).max(0) as u64 + 20);
             let (games, arc) = (Arc::clone(self), Arc::clone(room_arc));
             let timer = tokio::spawn(async move {
                 tokio::time::sleep(wait).await;
                 let mut room = arc.lock().await;
-                let side = room.game.side();
                 // The clock as it stands decides, whatever changed meanwhile.
-                let fallen = room.clock.as_ref().is_some_and(|c| c.since.is_some() && c.left(side, side) <= 0);
-                if fallen && room.result.is_none() {
-                    let _ = games.flag(&mut room).await;
+                let side = room.game.side();
+                if room.result.is_none() && room.clock.as_ref().is_some_and(|c| c.fallen(side)) {
+                    // Flag tasks are aborted when replaced, never this one: no handle to drop.
+                    room.flag_timer = None;
+                    if games.flag(&mut room).await.is_ok() {
+                        games.schedule(&mut room, &arc);
+                    }
                 }
             });
             if let Some(old) = room.flag_timer.replace(timer.abort_handle()) {
                 old.abort();
             }
         }
-        let engine_to_move = matches!(&room.engine, Some((c, _)) if *c == room.game.side());
-        if !engine_to_move || room.thinking.is_some() {
+        if !room.seats[side].engine() || room.thinking.is_some() {
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
         room.thinking = Some(Arc::clone(&stop));
-        let limits = room.engine_limits();
-        let skill = room.engine_skill();
-        let snapshot = room.game.boxed_clone();
+        let (limits, skill) = (room.engine_limits(side), room.engine_skill(side));
+        let snapshot = room.game.clone();
         room.rebuild();
         let (games, arc) = (Arc::clone(self), Arc::clone(room_arc));
         tokio::spawn(async move {
@@ -54,9 +58,9 @@ impl Games {
                 .pool
                 .run(false, move |e| {
                     // The pool's engines are shared: the level is this search's only.
-                    e.set_skill(skill);
+                    e.two().set_skill(skill);
                     let a = snapshot.analyse(e, &limits, flag);
-                    e.set_skill(None);
+                    e.two().set_skill(None);
                     a
                 })
                 .await;
@@ -66,13 +70,16 @@ impl Games {
                 return;
             }
             room.thinking = None;
+            let ply = room.game.ply();
             let played = match answer {
                 Ok(Analysis { best: Some(best), .. }) => games.apply(&mut room, &best.coord).await,
                 Ok(_) => Err(Refusal::new(500, "the engine found no move")),
                 Err(e) => Err(Refusal::new(503, e.to_string())),
             };
             match played {
+                // (a refusal that changed the game: the mover's flag fell first)
                 Ok(()) => games.schedule(&mut room, &arc),
+                Err(_) if room.game.ply() != ply => games.schedule(&mut room, &arc),
                 // Not tried again at once (a failure on this position would
                 // repeat): the next change to the game starts a new search.
                 Err(e) => {

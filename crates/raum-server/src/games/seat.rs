@@ -1,52 +1,71 @@
-//! [`Seat`]: the seat a token holds in a two-player game, and the sides'
-//! names as the JSON writes them.
+//! Seats: who plays each side ([`StoredSeat`]: a person's token, or the
+//! engine's level or time per move), and [`Seat`]: the sides a token holds.
 
-use raum_rules::Color;
+use crate::live_game::side_key;
+use raum_rules::SideDef;
+use serde::{Deserialize, Serialize};
 
-/// A seat's token matched.
+/// Who plays a side, as a multi-player game stores it (JSON in the games
+/// table's `seats` column); a two-player game keeps the same in its own
+/// columns (names, tokens, the engine's seat).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct StoredSeat {
+    /// The player's name as shown.
+    pub(crate) name: String,
+    /// A person's seat token (the same for every person's seat at one
+    /// screen); `None`: the engine's seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) token: Option<String>,
+    /// The engine's time per move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) movetime: Option<u64>,
+    /// The engine's level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) level: Option<u32>,
+}
+
+impl StoredSeat {
+    /// Whether Raum plays this side.
+    pub(crate) fn engine(&self) -> bool {
+        self.token.is_none()
+    }
+}
+
+/// The sides a seat token holds (a bit per side in turn order), and
+/// whether it is a game at one screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    /// White's seat.
-    White,
-    /// Black's seat.
-    Black,
-    /// Both (a local game's one token).
-    Both,
+pub struct Seat {
+    sides: u8,
+    local: bool,
 }
 
 impl Seat {
-    /// The side this seat speaks for: its own, or for a local game's one
-    /// token the side to move.
-    pub(super) fn side(self, to_move: Color) -> Color {
-        match self {
-            Seat::White => Color::White,
-            Seat::Black => Color::Black,
-            Seat::Both => to_move,
+    /// The seat of `token` among `seats` (compared in constant time).
+    pub(super) fn of(seats: &[StoredSeat], token: &str, local: bool) -> Option<Seat> {
+        let sides = seats.iter().enumerate().fold(0u8, |mask, (i, s)| {
+            let held = s.token.as_deref().is_some_and(|t| super::tokens::same_secret(t, token));
+            mask | (u8::from(held) << i)
+        });
+        (sides != 0).then_some(Seat { sides, local })
+    }
+
+    /// Whether the seat plays `side`.
+    pub(super) fn plays(self, side: usize) -> bool {
+        self.sides & (1 << side) != 0
+    }
+
+    /// Its one side (online, or a person against the engine); `None` at one screen.
+    pub(super) fn own(self) -> Option<usize> {
+        (!self.local && self.sides.count_ones() == 1).then(|| self.sides.trailing_zeros() as usize)
+    }
+
+    /// The seat as the WebSocket names it: a side (`white`, `blue`), or at
+    /// one screen `both` (two sides) or `all` (more).
+    pub fn name(self, sides: &[SideDef]) -> &'static str {
+        match self.own() {
+            Some(s) => side_key(&sides[s]),
+            None if sides.len() == 2 => "both",
+            None => "all",
         }
-    }
-
-    pub(super) fn plays(self, c: Color) -> bool {
-        matches!((self, c), (Seat::Both, _) | (Seat::White, Color::White) | (Seat::Black, Color::Black))
-    }
-
-    /// `white`, `black` or `both`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Seat::White => "white",
-            Seat::Black => "black",
-            Seat::Both => "both",
-        }
-    }
-}
-
-pub(super) fn color_name(c: Color) -> &'static str {
-    if c == Color::White { "white" } else { "black" }
-}
-
-pub(super) fn parse_color(s: &str) -> Option<Color> {
-    match s {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
     }
 }

@@ -1,0 +1,38 @@
+//! The engine's view of a game's position (evaluation, best move, line:
+//! the page's hint and evaluation), for any game: at one screen, against
+//! the engine, and for everyone once a game is over; never in an online
+//! game in progress.
+
+use super::refusal::Refusal;
+use super::registry::Games;
+use super::request::Mode;
+use crate::engine_pool::PoolError;
+use crate::live_game::Analysis;
+use raum_engine::Limits;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+impl Games {
+    /// The engine's view of the position now.
+    pub async fn analyse(self: &Arc<Self>, id: &str, movetime_ms: u64) -> Result<Analysis, Refusal> {
+        let room_arc = self.room(id).await?;
+        let snapshot = {
+            let room = room_arc.lock().await;
+            if room.mode == Mode::Online && room.result.is_none() {
+                return Err(Refusal::new(409, "no engine help in an online game in progress"));
+            }
+            room.game.clone()
+        };
+        if movetime_ms == 0 || movetime_ms > 10_000 {
+            return Err(Refusal::new(400, format!("movetime {movetime_ms}: expected 1 to 10000 ms")));
+        }
+        let limits = Limits { movetime: Some(Duration::from_millis(movetime_ms)), ..Limits::default() };
+        self.pool.run(true, move |e| snapshot.analyse(e, &limits, Arc::new(AtomicBool::new(false)))).await.map_err(
+            |e| match e {
+                PoolError::Busy(_) => Refusal::new(503, e.to_string()),
+                PoolError::Failed => Refusal::new(500, e.to_string()),
+            },
+        )
+    }
+}

@@ -1,0 +1,93 @@
+//! A stored game, replayed into a [`Room`]: its seats (a multi-player
+//! game's `seats` column, or a two-player game's names, tokens and engine),
+//! its events (a move's coordinates, `resign <letter>`, `time <letter>`),
+//! its clocks and its result.
+
+use super::clock::Clock;
+use super::request::{ClockSettings, EngineSeat, Mode, parse_color};
+use super::room::Room;
+use super::seat::StoredSeat;
+use super::seating::side_index;
+use crate::live_game::LiveGame;
+use crate::store::{GameMeta, StoredMove, StoredResult};
+use raum_notation::parse_result;
+use raum_rules::GameId;
+
+/// A two-player game's seats, from its own columns.
+fn two_player_seats(meta: &GameMeta) -> Result<Vec<StoredSeat>, String> {
+    let engine: Option<EngineSeat> = match &meta.engine {
+        Some(text) => Some(serde_json::from_str(text).map_err(|e| format!("engine: {e}"))?),
+        None => None,
+    };
+    let engine_side = match &engine {
+        Some(seat) => Some(parse_color(&seat.color).ok_or("engine colour")?),
+        None => None,
+    };
+    let seat = |side: usize, name: &str, token: &Option<String>| match (&engine, engine_side) {
+        (Some(e), Some(s)) if s == side => {
+            StoredSeat { name: name.into(), token: None, movetime: e.movetime, level: e.level }
+        }
+        _ => StoredSeat { name: name.into(), token: token.clone(), movetime: None, level: None },
+    };
+    Ok(vec![seat(0, &meta.white, &meta.white_token), seat(1, &meta.black, &meta.black_token)])
+}
+
+impl Room {
+    /// A stored game, replayed.
+    pub(super) fn restore(meta: GameMeta, moves: &[StoredMove], result: Option<StoredResult>) -> Result<Room, String> {
+        let damaged = |why: String| format!("stored game {} is damaged: {why}", meta.id);
+        let id = GameId::from_name(&meta.variant).map_err(|e| damaged(e.to_string()))?;
+        let mode = Mode::parse(&meta.mode).ok_or_else(|| damaged(format!("mode '{}'", meta.mode)))?;
+        let seats: Vec<StoredSeat> = match &meta.seats {
+            Some(text) => serde_json::from_str(text).map_err(|e| damaged(format!("seats: {e}")))?,
+            None => two_player_seats(&meta).map_err(damaged)?,
+        };
+        let clock: Option<ClockSettings> = match &meta.clock {
+            Some(text) => Some(serde_json::from_str(text).map_err(|e| damaged(format!("clock: {e}")))?),
+            None => None,
+        };
+        let mut game = LiveGame::new(id, Some(&meta.start)).map_err(damaged)?;
+        if seats.len() != game.sides().len() {
+            return Err(damaged(format!("{} seats for {} sides", seats.len(), game.sides().len())));
+        }
+        let mut clocks = clock.map(|c| Clock::new(c, seats.len()).left_ms);
+        let mut clock_after = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
+            let mover = game.side();
+            match m.coord.split_once(' ') {
+                Some((kind @ ("resign" | "time"), letter)) => {
+                    let side = side_index(game.sides(), letter)
+                        .ok_or_else(|| damaged(format!("event {}: no side '{letter}'", i + 1)))?;
+                    let kind = if kind == "time" { "time" } else { "resign" };
+                    game.resign(side, kind).map_err(|e| damaged(format!("event {}: {e}", i + 1)))?;
+                }
+                _ => {
+                    game.play(&m.coord).map_err(|e| damaged(format!("move {} {}: {e}", i + 1, m.coord)))?;
+                    // Moves imported from a record carry no clocks: those before stand.
+                    if let Some(c) = &mut clocks {
+                        *c = Clock::restored(c, mover, (m.white_ms, m.black_ms));
+                    }
+                }
+            }
+            clock_after.extend(clocks.clone());
+        }
+        let mut room = Room::open(meta, mode, game, seats, clock);
+        if let (Some(c), Some(last)) = (&mut room.clock, clocks) {
+            c.left_ms = last;
+            room.clock_after = clock_after;
+        }
+        if room.result.is_none()
+            && let Some(r) = result
+        {
+            let scores = parse_result(&r.score)
+                .ok()
+                .flatten()
+                .filter(|s| s.len() == room.game.sides().len())
+                .ok_or_else(|| format!("stored game {} is damaged: result '{}'", room.meta.id, r.score))?;
+            room.result = Some(room.kept_result(scores, &r.reason));
+        }
+        room.start_clock();
+        room.rebuild();
+        Ok(room)
+    }
+}
