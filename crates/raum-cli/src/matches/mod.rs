@@ -163,16 +163,14 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
     }
     let title = crate::terminal::title(&AnyGame::start(id));
     let names = &m.lineup.names;
-    match id {
-        GameId::Two(_) => {
-            let heading = format!("A: {}  B: {}  ({title})", names[0], names[1]);
-            tally.print_two_sided(&heading, (a.sprt_elo0, a.sprt_elo1, bounds), m.rules != Rules::default());
-        }
-        GameId::Multi(_) if m.lineup.two_sided() => {
-            let heading = format!("A ({}) as a team against B ({})  ({title})", names[0], names[1]);
-            tally.print_two_sided(&heading, (a.sprt_elo0, a.sprt_elo1, bounds), m.rules != Rules::default());
-        }
-        GameId::Multi(_) => tally.print_per_seat(&format!("{title}: {}", names.join(" | ")), names),
+    if m.lineup.two_sided() {
+        let heading = match id {
+            GameId::Two(_) => format!("A: {}  B: {}  ({title})", names[0], names[1]),
+            GameId::Multi(_) => format!("A ({}) as a team against B ({})  ({title})", names[0], names[1]),
+        };
+        tally.print_two_sided(&heading, (a.sprt_elo0, a.sprt_elo1, bounds), m.rules != Rules::default());
+    } else {
+        tally.print_per_seat(&format!("{title}: {}", names.join(" | ")), names);
     }
     if stopped_at_verdict {
         println!("Stopped at the SPRT verdict after {} of {} games.", tally.games(), a.games);

@@ -32,12 +32,13 @@ pub(super) struct Tally {
 
 impl Default for Tally {
     fn default() -> Self {
+        let (scores, pairs) = ([0; stats::ONE + 1], [0; 2 * stats::ONE + 1]);
         Tally {
-            scores: [0; stats::ONE + 1],
-            pairs: [0; 2 * stats::ONE + 1],
+            scores,
+            pairs,
             resigned: 0,
             adjudicated_draws: 0,
-            per_player: Vec::new(),
+            per_player: vec![],
             endings: BTreeMap::new(),
             plies: 0,
         }
