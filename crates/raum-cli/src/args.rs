@@ -224,13 +224,15 @@ pub struct MatchArgs {
     #[arg(long)]
     pub b: Option<String>,
     /// For the multi-player games (wing-table-4p, triquetral-3p, triquetral-6p) instead
-    /// of --a and --b: the players, separated by commas, `engine:movetime=MS|nodes=N|depth=D`
+    /// of --a and --b: the players, separated by commas, `engine:movetime=MS|nodes=N|depth=D|tc=..`
     /// (every side for itself `,search=brs|paranoid|maxn` picks the search; brs by default),
-    /// `random` or `greedy`. With teams two (A takes one team, B the other, swapping every
-    /// game); every side for itself one per side, rotated over the sides.
+    /// `uci:..`, `random` or `greedy`. With teams two (A takes one team, B the other, swapping
+    /// every game; --a and --b may name them instead), with Elo and the SPRT; every side for
+    /// itself one per side, rotated over the sides, ranked by mean score.
     #[arg(long, conflicts_with_all = ["a", "b"])]
     pub players: Option<String>,
-    /// Number of games (pairs with the colours swapped: make it even).
+    /// Number of games (pairs with the colours swapped: make it even; every side for
+    /// itself, rotations of the players over the sides).
     #[arg(long, default_value_t = 2)]
     pub games: u32,
     /// Seed for the openings and the random players.
@@ -243,10 +245,12 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 4)]
     pub random_plies: u32,
     /// Without --openings: keep a random opening only if a depth-4 search scores it within
-    /// this many centipawns of equality (0: any opening that leaves the game going).
+    /// this many centipawns of equality (0: any opening that leaves the game going). Two-player
+    /// games only.
     #[arg(long, default_value_t = 60)]
     pub balance: u32,
-    /// A game still going after this many plies is adjudicated a draw.
+    /// A game still going after this many plies is adjudicated a draw (every side for itself,
+    /// the sides still in share the point).
     #[arg(long, default_value_t = 400)]
     pub max_plies: u32,
     /// Resign adjudication (0: off): a player loses once its own score has been at most
@@ -267,8 +271,8 @@ pub struct MatchArgs {
     /// The ply (counted from the opening position) from which draw adjudication applies.
     #[arg(long, default_value_t = 80)]
     pub draw_after: u32,
-    /// Write one tab-separated line per game: number, white, black, result,
-    /// reason, opening position, moves in coordinates.
+    /// Write one tab-separated line per game: number, white, black (the player at each
+    /// side, in turn order), result, reason, opening position, moves in coordinates.
     #[arg(long)]
     pub record: Option<std::path::PathBuf>,
     /// Write every game as a record (RULES.md's PGN-style text): players, result,
@@ -293,18 +297,6 @@ pub struct MatchArgs {
     /// SPRT false-negative rate.
     #[arg(long, default_value_t = 0.05)]
     pub beta: f64,
-}
-
-impl MatchArgs {
-    /// Player A's description (checked present before a two-player match runs).
-    pub fn name_a(&self) -> &str {
-        self.a.as_deref().unwrap_or_default()
-    }
-
-    /// Player B's description.
-    pub fn name_b(&self) -> &str {
-        self.b.as_deref().unwrap_or_default()
-    }
 }
 
 #[derive(Args, Debug)]

@@ -1,12 +1,12 @@
 //! Chess clocks for `raum match`: a player given `tc=BASE+INC` (or
 //! `tc=MOVES/BASE+INC`, BASE again after every MOVES moves) plays on a clock
 //! the referee keeps. Before each move the engine is told both clocks (the
-//! protocol's `wtime btime winc binc`, and `movestogo` with a move count), the
+//! protocol's `wtime btime winc binc`, and `movestogo` with a move count; in
+//! games of more sides its own, as `wtime winc`), the
 //! time it takes is charged to its clock, and a player whose clock runs out
 //! loses on time. This is how the engine's time management is tried in real games.
 
 use raum_engine::Limits;
-use raum_rules::Color;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -60,31 +60,35 @@ impl fmt::Display for TimeControl {
     }
 }
 
-/// Both players' clocks in one game (a player without a time control has none).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Every side's clock in one game (a player without a time control has none).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clocks {
-    tc: [Option<TimeControl>; 2],
-    left: [Option<Duration>; 2],
+    tc: Vec<Option<TimeControl>>,
+    left: Vec<Option<Duration>>,
     /// Moves each side has made.
-    made: [u32; 2],
+    made: Vec<u32>,
 }
 
 impl Clocks {
-    /// Clocks at the start of a game.
-    pub fn new(white: Option<TimeControl>, black: Option<TimeControl>) -> Clocks {
-        let base = |tc: Option<TimeControl>| tc.map(|t| t.base);
-        Clocks { tc: [white, black], left: [base(white), base(black)], made: [0; 2] }
+    /// Clocks at the start of a game: each side's time control, in turn order.
+    pub fn new(tc: Vec<Option<TimeControl>>) -> Clocks {
+        let left = tc.iter().map(|tc| tc.map(|t| t.base)).collect();
+        Clocks { made: vec![0; tc.len()], tc, left }
     }
 
     /// `limits` for `side` to move with the clocks added, as `go wtime … btime …
-    /// winc … binc … movestogo …` gives them (`movestogo`: `side`'s moves to its next period).
-    pub fn apply(&self, limits: &Limits, side: Color) -> Limits {
+    /// winc … binc … movestogo …` gives them (`movestogo`: `side`'s moves to its
+    /// next period). In games of more sides, the mover's clock as `wtime` and `winc`.
+    pub fn apply(&self, limits: &Limits, side: usize) -> Limits {
         let mut l = limits.clone();
         let inc = |i: usize| self.tc[i].map(|t| t.inc);
-        (l.wtime, l.btime, l.winc, l.binc) = (self.left[0], self.left[1], inc(0), inc(1));
-        let i = side as usize;
-        if let Some(m) = self.tc[i].and_then(|t| t.moves) {
-            l.movestogo = Some(m - self.made[i] % m);
+        if self.tc.len() == 2 {
+            (l.wtime, l.btime, l.winc, l.binc) = (self.left[0], self.left[1], inc(0), inc(1));
+        } else {
+            (l.wtime, l.winc) = (self.left[side], inc(side));
+        }
+        if let Some(m) = self.tc[side].and_then(|t| t.moves) {
+            l.movestogo = Some(m - self.made[side] % m);
         }
         l
     }
@@ -92,8 +96,8 @@ impl Clocks {
     /// Charges `spent` to `side`'s clock and adds its increment (and the base
     /// time again when a period's moves are made); `false` if the time ran
     /// out before the move came (the clock then shows zero).
-    pub fn charge(&mut self, side: Color, spent: Duration) -> bool {
-        let i = side as usize;
+    pub fn charge(&mut self, side: usize, spent: Duration) -> bool {
+        let i = side;
         let (Some(left), Some(tc)) = (self.left[i], self.tc[i]) else { return true };
         match left.checked_sub(spent) {
             Some(rest) => {
@@ -137,33 +141,33 @@ mod tests {
     #[test]
     fn clocks_run_and_fall() {
         let tc = TimeControl { moves: None, base: MS(1000), inc: MS(100) };
-        let mut c = Clocks::new(Some(tc), None);
-        let white = |c: &Clocks| c.apply(&Limits::default(), Color::White).wtime;
-        let l = c.apply(&Limits { nodes: Some(5), ..Limits::default() }, Color::White);
+        let mut c = Clocks::new(vec![Some(tc), None]);
+        let white = |c: &Clocks| c.apply(&Limits::default(), 0).wtime;
+        let l = c.apply(&Limits { nodes: Some(5), ..Limits::default() }, 0);
         assert_eq!((l.nodes, l.wtime, l.winc, l.btime, l.binc), (Some(5), Some(MS(1000)), Some(MS(100)), None, None));
         assert_eq!(l.movestogo, None);
-        assert!(c.charge(Color::White, MS(400)));
+        assert!(c.charge(0, MS(400)));
         assert_eq!(white(&c), Some(MS(700)));
-        assert!(c.charge(Color::Black, Duration::from_secs(3600)), "no clock, no flag");
-        assert_eq!(c.apply(&Limits::default(), Color::Black).btime, None);
-        assert!(c.charge(Color::White, MS(700)), "exactly the time left is in time");
+        assert!(c.charge(1, Duration::from_secs(3600)), "no clock, no flag");
+        assert_eq!(c.apply(&Limits::default(), 1).btime, None);
+        assert!(c.charge(0, MS(700)), "exactly the time left is in time");
         assert_eq!(white(&c), Some(MS(100)));
-        assert!(!c.charge(Color::White, MS(101)));
+        assert!(!c.charge(0, MS(101)));
         assert_eq!(white(&c), Some(MS(0)));
     }
 
     #[test]
     fn periods_give_the_base_time_again() {
         let tc: TimeControl = "3/1".parse().unwrap();
-        let mut c = Clocks::new(Some(tc), Some(tc));
-        let to_go = |c: &Clocks, side| c.apply(&Limits::default(), side).movestogo;
-        assert_eq!(to_go(&c, Color::White), Some(3));
+        let mut c = Clocks::new(vec![Some(tc), Some(tc)]);
+        let to_go = |c: &Clocks, side: usize| c.apply(&Limits::default(), side).movestogo;
+        assert_eq!(to_go(&c, 0), Some(3));
         for (spent, left, next) in [(100, 900, 2), (200, 700, 1), (300, 1400, 3), (400, 1000, 2)] {
-            assert!(c.charge(Color::White, MS(spent)));
-            let l = c.apply(&Limits::default(), Color::White);
+            assert!(c.charge(0, MS(spent)));
+            let l = c.apply(&Limits::default(), 0);
             assert_eq!((l.wtime, l.movestogo), (Some(MS(left)), Some(next)));
         }
-        assert_eq!(to_go(&c, Color::Black), Some(3), "each side counts its own moves");
-        assert_eq!(c.apply(&Limits::default(), Color::Black).btime, Some(MS(1000)));
+        assert_eq!(to_go(&c, 1), Some(3), "each side counts its own moves");
+        assert_eq!(c.apply(&Limits::default(), 1).btime, Some(MS(1000)));
     }
 }

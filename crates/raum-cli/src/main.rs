@@ -6,7 +6,6 @@ mod args;
 mod bench;
 mod clock;
 mod matches;
-mod multi_match;
 mod perft;
 mod play;
 mod records;

@@ -7,8 +7,8 @@
 
 use anyhow::{Context, Result, bail};
 use raum_engine::{Limits, Score};
-use raum_notation::{format_move, format_position, parse_coordinate};
-use raum_rules::{Color, Game, Move, Width};
+use raum_notation::{format_game_move, format_game_position, format_game_start, parse_coordinate, parse_multi_move};
+use raum_rules::{Action, AnyGame, GameRules, Move, on_game};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -143,21 +143,21 @@ impl UciEngine {
     }
 
     /// The engine's move in `game`, searched to `limits`, with the last score
-    /// it reported, or why there is none (the player then loses).
-    pub fn choose<S: Width>(&mut self, game: &Game<S>, limits: &Limits) -> Result<(Move, Option<Said>), String> {
+    /// it reported, or why there is none (the player then loses). A game in
+    /// which a side resigned (more sides: it left the game) is sent as its
+    /// position now, the protocol having no word for a resignation.
+    pub fn choose(&mut self, game: &AnyGame, limits: &Limits) -> Result<(Move, Option<Said>), String> {
         let go = go_command(limits);
-        let v = game.position().variant();
-        let clock = match game.position().side_to_move() {
-            Color::White => limits.wtime,
-            Color::Black => limits.btime,
-        };
+        let clock = if game.sides().len() == 2 && game.side_to_move() == 1 { limits.btime } else { limits.wtime };
         let within = [limits.movetime, clock].into_iter().flatten().min().map_or(UNTIMED_LIMIT, |t| t + MOVETIME_GRACE);
-        let mut position = format!("position fen {}", format_position(game.start()));
-        if !game.moves().is_empty() {
+        let resigned = game.actions().iter().any(|a| matches!(a, Action::Resign(_)));
+        let mut position =
+            format!("position fen {}", if resigned { format_game_position(game) } else { format_game_start(game) });
+        if !game.moves().is_empty() && !resigned {
             position.push_str(" moves");
             for &m in game.moves() {
                 position.push(' ');
-                position.push_str(&format_move(v, m));
+                position.push_str(&format_game_move(game, m));
             }
         }
         let p = self.ensure_started().map_err(|e| format!("{e:#}"))?;
@@ -171,7 +171,8 @@ impl UciEngine {
             }
         };
         let text = line.split_whitespace().nth(1).unwrap_or("");
-        let m = parse_coordinate(game.position(), text).map_err(|e| format!("answered '{line}': {e}"))?;
+        let m = on_game!(game, g => parse_coordinate(g.position(), text), g => parse_multi_move(g.position(), text))
+            .map_err(|e| format!("answered '{line}': {e}"))?;
         Ok((m, score))
     }
 }

@@ -494,3 +494,58 @@ fn multi_player_matches_seat_every_player_on_every_side() {
     let o = raum(&["match", "--variant", "five-up", "--players", "greedy,greedy"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("--a and --b"));
 }
+
+#[test]
+fn multi_player_matches_take_openings_and_write_records_that_replay() {
+    // The position after White's first move, Blue to move, as the book's one line.
+    let fen = raum(&["fen", "--variant", "triquetral-3p", "--moves", "6f3-6f4"]);
+    assert!(fen.status.success(), "{}", stderr(&fen));
+    let book = temp("three-book.txt");
+    std::fs::write(&book, format!("# one opening\n{}", stdout(&fen))).unwrap();
+    let (record, pgn) = (temp("three.tsv"), temp("three-openings.pgn"));
+    let run = |engine: &str, games: &str| {
+        let o = raum(&[
+            "match",
+            "--variant",
+            "triquetral-3p",
+            "--players",
+            &format!("{engine},greedy,greedy"),
+            "--openings",
+            book.to_str().unwrap(),
+            "--record",
+            record.to_str().unwrap(),
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--games",
+            games,
+            "--max-plies",
+            "24",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    // The command (kept short by the ply limit), then a whole rotation on node counts.
+    for (engine, games) in [("engine:movetime=100", "2"), ("engine:nodes=300", "3")] {
+        let out = run(engine, games);
+        assert!(out.contains(&format!("{games} games")) && out.contains("1. ") && out.contains("3. "), "{out}");
+        let text = std::fs::read_to_string(&record).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), games.parse::<usize>().unwrap(), "{text}");
+        for (i, line) in lines.iter().enumerate() {
+            // Number, a player per side, result, reason, opening, moves.
+            let f: Vec<&str> = line.split('\t').collect();
+            assert_eq!((f.len(), f[0]), (8, (i + 1).to_string().as_str()), "{line}");
+            assert_eq!(f[1 + i % 3], engine, "the engine moves over the sides: {line}");
+            assert_eq!(f[6], stdout(&fen).trim(), "{line}");
+            assert!(f[4].split('-').count() == 3, "a score per side: {line}");
+        }
+        let games_text = std::fs::read_to_string(&pgn).unwrap();
+        assert_eq!(games_text.matches("[SetUp \"1\"]").count(), lines.len(), "{games_text}");
+        let o = raum(&["pgn", "--check", pgn.to_str().unwrap()]);
+        assert_eq!(stdout(&o), format!("{} games, all legal\n", lines.len()), "{}", stderr(&o));
+    }
+    // Same seed, same match.
+    let first = std::fs::read_to_string(&record).unwrap();
+    run("engine:nodes=300", "3");
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), first);
+}
