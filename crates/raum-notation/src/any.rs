@@ -20,9 +20,8 @@
 //! ```
 
 use crate::error::{FenError, MoveError};
-use crate::fen::{format_position, parse_position};
-use crate::moves::{format_move, parse_move};
-use crate::multi::{format_multi_move, format_multi_position, parse_multi_move, parse_multi_position};
+use crate::moves::{format_move, format_multi_move, parse_move, parse_multi_move};
+use crate::position::{format_multi_position, format_position, parse_multi_position, parse_position};
 use raum_rules::multi::{MultiGame, MultiVariant};
 use raum_rules::{AnyGame, Game, GameId, Move, MultiFn, Variant, VariantFn, Width, on_game};
 

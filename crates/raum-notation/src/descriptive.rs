@@ -9,12 +9,11 @@
 
 use crate::error::MoveError;
 use crate::moves::format_move;
-use raum_bitboard::CellSet;
-use raum_rules::{Kind, Move, MoveKind, Part, Position};
+use raum_rules::{Kind, Move, MoveKind, Part, Position, Width};
 
 /// Who makes a move: the kind that moves, and whether its riding unicorn
 /// goes with it (a pair).
-fn mover<S: CellSet>(pos: &Position<S>, m: Move) -> Option<(Kind, bool)> {
+fn mover<S: Width>(pos: &Position<S>, m: Move) -> Option<(Kind, bool)> {
     match (m.shared_piece(), m.part()) {
         (Some(k), Part::Whole) => Some((k, true)),
         (Some(k), Part::Piece) => Some((k, false)),
@@ -32,7 +31,7 @@ struct Parsed {
     promo: Option<Kind>,
 }
 
-fn parse_parts<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Parsed, MoveError> {
+fn parse_parts<S: Width>(pos: &Position<S>, s: &str) -> Result<Parsed, MoveError> {
     let v = pos.variant();
     let (body, promo) = match s.split_once('=') {
         Some((b, p)) => {
@@ -79,7 +78,7 @@ fn parse_parts<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Parsed, MoveErr
 }
 
 /// `4g8-4f6` or `4g8x4f6` as two cells.
-fn split_cells<S: CellSet>(v: &raum_rules::Variant<S>, s: &str) -> Option<(usize, usize)> {
+fn split_cells<S: Width>(v: &raum_rules::Variant<S>, s: &str) -> Option<(usize, usize)> {
     s.match_indices(['-', 'x']).find_map(|(i, _)| Some((v.parse_cell(&s[..i])?, v.parse_cell(&s[i + 1..])?)))
 }
 
@@ -92,7 +91,7 @@ fn split_cells<S: CellSet>(v: &raum_rules::Variant<S>, s: &str) -> Option<(usize
 /// assert_eq!(raum_notation::format_move(pos.variant(), m), "Dd1-Bc1");
 /// assert!(raum_notation::parse_descriptive(&pos, "Q-Cc3").is_err());
 /// ```
-pub fn parse_descriptive<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, MoveError> {
+pub fn parse_descriptive<S: Width>(pos: &Position<S>, s: &str) -> Result<Move, MoveError> {
     let v = pos.variant();
     let s = s.trim().trim_end_matches(['+', '#', '!', '?']);
     if s.is_empty() {
@@ -131,7 +130,7 @@ pub fn parse_descriptive<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move,
 /// let m = raum_notation::parse_move(&pos, "Dc2-Cc2").unwrap();
 /// assert_eq!(raum_notation::format_descriptive(&pos, m), "Cc2");
 /// ```
-pub fn format_descriptive<S: CellSet>(pos: &Position<S>, m: Move) -> String {
+pub fn format_descriptive<S: Width>(pos: &Position<S>, m: Move) -> String {
     describe(pos, m, &pos.legal_moves())
 }
 
@@ -145,13 +144,13 @@ pub fn format_descriptive<S: CellSet>(pos: &Position<S>, m: Move) -> String {
 /// assert_eq!(all.len(), 62);
 /// assert!(all.iter().all(|(m, text)| *text == raum_notation::format_descriptive(&pos, *m)));
 /// ```
-pub fn describe_legal<S: CellSet>(pos: &Position<S>) -> Vec<(Move, String)> {
+pub fn describe_legal<S: Width>(pos: &Position<S>) -> Vec<(Move, String)> {
     let legal = pos.legal_moves();
     legal.iter().map(|&m| (m, describe(pos, m, &legal))).collect()
 }
 
 /// [`format_descriptive`] given the position's legal moves.
-fn describe<S: CellSet>(pos: &Position<S>, m: Move, legal: &[Move]) -> String {
+fn describe<S: Width>(pos: &Position<S>, m: Move, legal: &[Move]) -> String {
     let v = pos.variant();
     let Some(who) = mover(pos, m) else {
         return format_move(v, m);

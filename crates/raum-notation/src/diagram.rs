@@ -1,5 +1,7 @@
-//! Text diagrams in the seed documents' style: levels side by side, rank numbers
-//! on every other level, file letters and level names underneath.
+//! Text diagrams. Two sides: in the seed documents' style, levels side by
+//! side, rank numbers on every other level, file letters and level names
+//! underneath. More sides ([`render_multi_diagram`]): a level under another,
+//! each man two characters (side, piece).
 //!
 //! ```text
 //!    _ _ _ _ _     _ _ _ _ _     _ _ _ _ _     _ _ _ _ _     _ _ _ _ _
@@ -10,6 +12,7 @@
 
 use raum_bitboard::CellSet;
 use raum_geometry::Coord;
+use raum_rules::multi::MultiPosition;
 use raum_rules::{CellNaming, Color, Setup, Variant};
 
 /// Cells to mark instead of showing their contents, as the seed figures mark a
@@ -126,4 +129,46 @@ fn cell_char<S: CellSet>(v: &Variant<S>, setup: &Setup, marks: Option<Marks<S>>,
             }
         },
     }
+}
+
+/// A diagram of a multi-player position, level by level (bottom first), each
+/// cell two characters wide so that every side's men are told apart: `wK`
+/// White's king, `kP` a Black pawn, `..` an empty cell, blank where the
+/// bounding box has no cell; `marks` puts `xx` on cells (a man's moves).
+pub fn render_multi_diagram<S: CellSet>(pos: &MultiPosition<S>, marks: S) -> String {
+    let v = pos.variant();
+    let b = v.board();
+    let [w, h, d] = b.board().shape().dims();
+    let label = h.to_string().len();
+    let files: String = (0..w).map(|x| format!(" {} ", (b'a' + x as u8) as char)).collect();
+    let mut out = String::new();
+    for z in 0..d {
+        let rows: Vec<i8> =
+            (0..h).rev().filter(|&y| (0..w).any(|x| b.board().cell_at(Coord::new(x, y, z)).is_some())).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("Level {}\n", b.level_name(z)));
+        for y in rows {
+            out.push_str(&format!("{:>label$} ", y + 1));
+            for x in 0..w {
+                let text = match b.board().cell_at(Coord::new(x, y, z)) {
+                    None => "  ".to_string(),
+                    Some(c) if marks.has(c) => "xx".to_string(),
+                    Some(c) => match pos.man_at(c) {
+                        Some((side, kind)) => format!("{}{}", v.sides()[side].letter, b.piece_def(kind).letter),
+                        None => "..".to_string(),
+                    },
+                };
+                out.push_str(&text);
+                out.push(' ');
+            }
+            out.truncate(out.trim_end().len());
+            out.push('\n');
+        }
+        out.push_str(&format!("{:>label$}{}\n\n", "", files.trim_end()));
+    }
+    let key: Vec<String> = v.sides().iter().map(|s| format!("{} {}", s.letter, s.name)).collect();
+    out.push_str(&format!("Sides: {}\n", key.join(", ")));
+    out
 }

@@ -17,19 +17,17 @@ mod any;
 mod descriptive;
 mod diagram;
 mod error;
-mod fen;
 mod moves;
-mod multi;
+mod position;
 mod record;
 
 pub use any::{format_game_move, format_game_position, format_game_start, parse_game, parse_game_move};
 pub use descriptive::{describe_legal, format_descriptive, parse_descriptive};
-pub use diagram::{Marks, RECONSTRUCTION_NOTE, render_diagram};
+pub use diagram::{Marks, RECONSTRUCTION_NOTE, render_diagram, render_multi_diagram};
 pub use error::{FenError, MoveError};
-pub use fen::{format_position, parse_position, parse_setup, start_string};
-pub use moves::{format_move, parse_coordinate, parse_move};
-pub use multi::{
-    format_multi_move, format_multi_position, parse_multi_move, parse_multi_position, render_multi_diagram,
+pub use moves::{format_move, format_multi_move, parse_coordinate, parse_move, parse_multi_move};
+pub use position::{
+    format_multi_position, format_position, parse_multi_position, parse_position, parse_setup, start_string,
 };
 
 pub use record::{

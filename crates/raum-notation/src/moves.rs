@@ -1,10 +1,11 @@
-//! Coordinate moves: `Ec2-Ec4`, `Bb4-Ab5=Q`, castling `Ec1-Ea1` (king's cell to
-//! rook's cell). Input also accepts `x` for `-`.
+//! Coordinate moves, for every game: `Ec2-Ec4`, `Bb4-Ab5=Q`, castling `Ec1-Ea1`
+//! (king's cell to rook's cell), `2e3-2e4` with more sides. Input also accepts
+//! `x` for `-`.
 
 use crate::descriptive::parse_descriptive;
 use crate::error::MoveError;
-use raum_bitboard::CellSet;
-use raum_rules::{Move, Part, Position, Variant};
+use raum_rules::multi::{MultiPosition, MultiVariant};
+use raum_rules::{Kind, Move, MoveList, Part, Position, Variant, Width};
 
 /// A move in coordinate notation.
 ///
@@ -15,7 +16,7 @@ use raum_rules::{Move, Part, Position, Variant};
 /// let m = raum_notation::parse_coordinate(&pos, "Ec2-Ec4").unwrap();
 /// assert_eq!(raum_notation::format_move(v, m), "Ec2-Ec4");
 /// ```
-pub fn format_move<S: CellSet>(v: &Variant<S>, m: Move) -> String {
+pub fn format_move<S: Width>(v: &Variant<S>, m: Move) -> String {
     let mut s = shared_prefix(v, m);
     s.push_str(&format!("{}-{}", v.cell_name(m.from()), v.cell_name(m.to())));
     if let Some(k) = m.promotion() {
@@ -27,7 +28,7 @@ pub fn format_move<S: CellSet>(v: &Variant<S>, m: Move) -> String {
 
 /// Who moves from a shared cell, as RULES.md writes it: `U:` (the unicorn
 /// alone), `W:` (the piece alone), `W+U:` (both); empty for every other move.
-pub(crate) fn shared_prefix<S: CellSet>(v: &Variant<S>, m: Move) -> String {
+pub(crate) fn shared_prefix<S: Width>(v: &Variant<S>, m: Move) -> String {
     let (Some(piece), Some(rider)) = (m.shared_piece(), v.rider()) else { return String::new() };
     let (p, u) = (v.piece_def(piece).letter, v.piece_def(rider).letter);
     match m.part() {
@@ -88,9 +89,91 @@ fn looks_like_cell(c: &str) -> bool {
     level_first || file_first
 }
 
+/// What reading a coordinate move needs of a position, whatever the game.
+trait Mover<S: Width> {
+    /// The board, its cells and its pieces.
+    fn board(&self) -> &Variant<S>;
+    /// Whether the side to move has a man on `cell`.
+    fn moves_from(&self, cell: usize) -> bool;
+    /// The side to move's name.
+    fn mover_name(&self) -> String;
+    /// The legal moves.
+    fn legal(&self) -> MoveList;
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool;
+    /// Whether `cell` holds a piece and its riding unicorn.
+    fn shared(&self, cell: usize) -> bool;
+    /// The piece's kind on `cell`.
+    fn kind_at(&self, cell: usize) -> Option<Kind>;
+}
+
+impl<S: Width> Mover<S> for Position<S> {
+    fn board(&self) -> &Variant<S> {
+        self.variant()
+    }
+    fn moves_from(&self, cell: usize) -> bool {
+        self.piece_at(cell).is_some_and(|p| p.color == self.side_to_move())
+    }
+    fn mover_name(&self) -> String {
+        self.side_to_move().to_string()
+    }
+    fn legal(&self) -> MoveList {
+        self.legal_moves()
+    }
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+    fn shared(&self, cell: usize) -> bool {
+        self.rider_at(cell)
+    }
+    fn kind_at(&self, cell: usize) -> Option<Kind> {
+        self.piece_at(cell).map(|p| p.kind)
+    }
+}
+
+impl<S: Width> Mover<S> for MultiPosition<S> {
+    fn board(&self) -> &Variant<S> {
+        self.variant().board()
+    }
+    fn moves_from(&self, cell: usize) -> bool {
+        self.man_at(cell).is_some_and(|(side, _)| side == self.side_to_move())
+    }
+    fn mover_name(&self) -> String {
+        self.mover().name.to_string()
+    }
+    fn legal(&self) -> MoveList {
+        self.legal_moves()
+    }
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+    fn shared(&self, _: usize) -> bool {
+        false
+    }
+    fn kind_at(&self, cell: usize) -> Option<Kind> {
+        self.man_at(cell).map(|(_, kind)| kind)
+    }
+}
+
 /// Reads a coordinate move and checks that it is legal in `pos`.
-pub fn parse_coordinate<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, MoveError> {
-    let v = pos.variant();
+pub fn parse_coordinate<S: Width>(pos: &Position<S>, s: &str) -> Result<Move, MoveError> {
+    read_coordinate(pos, s)
+}
+
+/// Reads a coordinate move of a multi-player game (`x` may stand for `-`)
+/// and checks that it is legal.
+pub fn parse_multi_move<S: Width>(pos: &MultiPosition<S>, s: &str) -> Result<Move, MoveError> {
+    read_coordinate(pos, s)
+}
+
+/// A move in coordinates in a multi-player game: `2e3-2e4`, `2f8-2f9=Q`.
+pub fn format_multi_move<S: Width>(v: &MultiVariant<S>, m: Move) -> String {
+    format_move(v.board(), m)
+}
+
+/// Reads a coordinate move and checks that it is legal in `pos`, any game.
+fn read_coordinate<S: Width>(pos: &impl Mover<S>, s: &str) -> Result<Move, MoveError> {
+    let v = pos.board();
     let s = s.trim().trim_end_matches(['+', '#', '!', '?']);
     if s.is_empty() {
         return Err(MoveError::Empty);
@@ -103,16 +186,13 @@ pub fn parse_coordinate<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, 
         Some(c) => Some(v.kind_of(c).filter(|_| c.is_ascii_alphabetic()).ok_or(MoveError::BadPiece(c))?),
         None => None,
     };
-    match pos.piece_at(from) {
-        Some(p) if p.color == pos.side_to_move() => {}
-        _ => {
-            return Err(MoveError::NoPiece { side: pos.side_to_move().to_string(), cell: from_s.to_string() });
-        }
+    if !pos.moves_from(from) {
+        return Err(MoveError::NoPiece { side: pos.mover_name(), cell: from_s.to_string() });
     }
-    let legal = pos.legal_moves();
+    let legal = pos.legal();
     let same_cells: Vec<Move> = legal.iter().copied().filter(|m| m.from() == from && m.to() == to).collect();
     // From a shared cell the prefix says who moves; elsewhere there is none.
-    let shared = pos.rider_at(from);
+    let shared = pos.shared(from);
     let prefix_ok = |m: &Move| match prefix {
         None => !shared,
         Some(p) => shared && shared_prefix(v, *m).trim_end_matches(':').eq_ignore_ascii_case(p.trim()),
@@ -121,7 +201,7 @@ pub fn parse_coordinate<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, 
         return Ok(m);
     }
     let why = if shared && !same_cells.is_empty() && !same_cells.iter().any(prefix_ok) {
-        let p = pos.piece_at(from).map_or('?', |p| v.piece_def(p.kind).letter);
+        let p = pos.kind_at(from).map_or('?', |k| v.piece_def(k).letter);
         let u = v.rider().map_or('U', |r| v.piece_def(r).letter);
         format!(": {from_s} holds a piece and its unicorn: say who moves with {u}:, {p}: or {p}+{u}:")
     } else if prefix.is_some() && !shared {
@@ -131,7 +211,7 @@ pub fn parse_coordinate<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, 
         format!(": a promotion needs =X with X one of {}", letters.join(" "))
     } else if promo.is_some() && !same_cells.is_empty() {
         ": this move does not promote".to_string()
-    } else if pos.is_check() {
+    } else if pos.in_check() {
         ": it does not answer the check".to_string()
     } else {
         String::new()
@@ -141,7 +221,7 @@ pub fn parse_coordinate<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, 
 
 /// Reads a move in either notation: coordinate (`Ec2-Ec4`) or descriptive
 /// (`P-Cc2`, `BxCe4`, `P(Dd2)-Dd3`, bare `Cc2`).
-pub fn parse_move<S: CellSet>(pos: &Position<S>, s: &str) -> Result<Move, MoveError> {
+pub fn parse_move<S: Width>(pos: &Position<S>, s: &str) -> Result<Move, MoveError> {
     let t = s.trim().trim_end_matches(['+', '#', '!', '?']);
     if t.is_empty() {
         return Err(MoveError::Empty);

@@ -5,11 +5,10 @@
 
 use super::RESIGNS;
 use crate::descriptive::format_descriptive;
-use crate::fen::format_position;
-use crate::multi::{format_multi_move, format_multi_position};
-use raum_bitboard::CellSet;
+use crate::moves::format_multi_move;
+use crate::position::{format_multi_position, format_position};
 use raum_rules::multi::{MultiGame, MultiPosition};
-use raum_rules::{Action, AnyGame, Game, GameId, GameRules, Position, SideDef, on_game};
+use raum_rules::{Action, AnyGame, Game, GameId, GameRules, Position, SideDef, Width, on_game};
 
 /// A game as a record writes it.
 pub trait RecordedGame: GameRules {
@@ -38,7 +37,7 @@ pub fn format_resignation(side: &SideDef) -> String {
     format!("{}{RESIGNS}", side.name)
 }
 
-impl<S: CellSet> RecordedGame for Game<S> {
+impl<S: Width> RecordedGame for Game<S> {
     fn game_id(&self) -> GameId {
         GameId::Two(self.start().variant().id())
     }
@@ -65,7 +64,7 @@ impl<S: CellSet> RecordedGame for Game<S> {
     }
 }
 
-impl<S: CellSet> RecordedGame for MultiGame<S> {
+impl<S: Width> RecordedGame for MultiGame<S> {
     fn game_id(&self) -> GameId {
         GameId::Multi(self.start().variant().id())
     }

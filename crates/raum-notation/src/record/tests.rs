@@ -3,8 +3,8 @@
 use super::reader::is_result_token;
 use super::syntax::LINE;
 use super::*;
-use crate::multi::{format_multi_move, format_multi_position};
-use raum_bitboard::{CellSet, Wide};
+use crate::{format_multi_move, format_multi_position};
+use raum_bitboard::Wide;
 use raum_rules::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
 use raum_rules::{Action, End, Game, MultiFn, Position, Variant, VariantId, Width};
 
@@ -152,7 +152,7 @@ fn three() -> &'static MultiVariant<Wide<4>> {
 }
 
 /// A seeded random mover (splitmix64): `moves` moves or to the game's end.
-fn random_game<S: CellSet>(start: MultiPosition<S>, seed: u64, moves: usize) -> MultiGame<S> {
+fn random_game<S: raum_rules::Width>(start: MultiPosition<S>, seed: u64, moves: usize) -> MultiGame<S> {
     let mut state = seed;
     let mut game = MultiGame::new(start);
     while game.outcome().is_none() && game.moves().len() < moves {
@@ -169,7 +169,7 @@ fn random_game<S: CellSet>(start: MultiPosition<S>, seed: u64, moves: usize) -> 
 }
 
 /// The first seeded random game (seeds 0, 1, ...) that `wanted` accepts.
-fn find_game<S: CellSet>(
+fn find_game<S: raum_rules::Width>(
     v: &'static MultiVariant<S>,
     moves: usize,
     wanted: impl Fn(&MultiGame<S>) -> bool,
