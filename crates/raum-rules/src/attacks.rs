@@ -30,7 +30,7 @@ impl<S: CellSet> Position<S> {
     /// Groups `by`'s pieces for attack queries.
     #[inline(always)]
     pub(crate) fn attack_sources(&self, by: Color) -> Sources<S> {
-        if self.v.exotic { self.attack_sources_with::<true>(by) } else { self.attack_sources_with::<false>(by) }
+        if self.v.plain { self.attack_sources_with::<false>(by) } else { self.attack_sources_with::<true>(by) }
     }
 
     /// [`Position::attack_sources`]; `EXOTIC` compiles in the non-combatant

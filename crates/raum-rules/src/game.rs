@@ -4,6 +4,7 @@ use crate::moves::Move;
 use crate::outcome::{DrawReason, Outcome};
 use crate::piece::Color;
 use crate::position::{Position, Undo};
+use crate::width::Width;
 use raum_bitboard::CellSet;
 
 /// A game: a start position, the moves played, and what is needed to detect
@@ -24,7 +25,7 @@ pub struct Game<S: CellSet> {
 #[error("illegal move")]
 pub struct IllegalMove;
 
-impl<S: CellSet> Game<S> {
+impl<S: Width> Game<S> {
     /// A game from `start`.
     pub fn new(start: Position<S>) -> Self {
         Game {

@@ -12,7 +12,7 @@ use crate::outcome::{End, GameResult, Points};
 use crate::piece::{Color, Kind};
 use crate::piece_def::PieceDef;
 use crate::spec::Mirror;
-use raum_bitboard::CellSet;
+use crate::width::Width;
 
 /// One side of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +99,7 @@ pub trait GameRules {
     fn fullmove_number(&self) -> u32;
 }
 
-impl<S: CellSet> GameRules for Game<S> {
+impl<S: Width> GameRules for Game<S> {
     fn sides(&self) -> &'static [SideDef] {
         self.position().variant().sides()
     }
@@ -196,7 +196,7 @@ impl<S: CellSet> GameRules for Game<S> {
     }
 }
 
-impl<S: CellSet> GameRules for MultiGame<S> {
+impl<S: Width> GameRules for MultiGame<S> {
     fn sides(&self) -> &'static [SideDef] {
         self.position().variant().sides()
     }

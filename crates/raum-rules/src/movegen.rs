@@ -15,6 +15,7 @@ use crate::attacks::Sources;
 use crate::moves::{Move, MoveKind, MoveList, Part};
 use crate::piece::Kind;
 use crate::position::Position;
+use crate::width::Width;
 use raum_bitboard::CellSet;
 use raum_geometry::Lines;
 
@@ -161,7 +162,7 @@ struct Pins<'a, S> {
 /// Most pinned pieces at once: one per line through the king.
 pub(crate) const MAX_PINS: usize = 26;
 
-impl<S: CellSet> Position<S> {
+impl<S: Width> Position<S> {
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -171,26 +172,12 @@ impl<S: CellSet> Position<S> {
 
     /// Every legal move, into `list` (cleared first): no copy of the list.
     pub fn legal_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        #[cfg(target_arch = "x86_64")]
-        if crate::cpu::fast() {
-            // SAFETY: the CPU has the features (checked just above).
-            return unsafe { self.generate_v3(list) };
-        }
-        self.generate(list);
+        S::legal_moves_into(self, list);
     }
 
     /// Number of legal moves, without listing them.
     pub fn count_legal(&self) -> u64 {
-        let mut c = Counter(0);
-        #[cfg(target_arch = "x86_64")]
-        if crate::cpu::fast() {
-            // SAFETY: the CPU has the features (checked just above).
-            unsafe { self.generate_v3(&mut c) };
-            return c.0;
-        }
-        self.generate(&mut c);
-        c.0
+        S::count_legal(self)
     }
 
     /// Whether `m` is a legal move here.
@@ -206,6 +193,43 @@ impl<S: CellSet> Position<S> {
     /// assert_eq!(pos.perft(2), 3615);
     /// ```
     pub fn perft(&self, depth: u32) -> u64 {
+        S::perft(self, depth)
+    }
+}
+
+/// The generator's entry points. They are generic, but called only from the
+/// [`Width`] implementations (`width.rs`), so that the generator is compiled
+/// once per width in this crate: as generic public methods they would be
+/// compiled again in every crate that calls them (at `opt-level = 3` Rust
+/// shares no generic code between crates), each time in eight copies (two
+/// sinks, the plain and hooked generator, two instruction sets).
+impl<S: CellSet> Position<S> {
+    /// [`Position::legal_moves_into`].
+    pub(crate) fn generate_legal_into(&self, list: &mut MoveList) {
+        list.clear();
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::fast() {
+            // SAFETY: the CPU has the features (checked just above).
+            return unsafe { self.generate_v3(list) };
+        }
+        self.generate(list);
+    }
+
+    /// [`Position::count_legal`].
+    pub(crate) fn generate_count(&self) -> u64 {
+        let mut c = Counter(0);
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::fast() {
+            // SAFETY: the CPU has the features (checked just above).
+            unsafe { self.generate_v3(&mut c) };
+            return c.0;
+        }
+        self.generate(&mut c);
+        c.0
+    }
+
+    /// [`Position::perft`].
+    pub(crate) fn generate_perft(&self, depth: u32) -> u64 {
         let mut p = *self;
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::fast() {
@@ -317,13 +341,15 @@ impl<S: CellSet> Position<S> {
 
     #[inline(always)]
     fn generate<K: Sink<S>>(&self, sink: &mut K) {
-        // Two copies: the rules of wrapped boards, unmoved men and shared
-        // cells cost the plain variants nothing.
-        if self.v.exotic { self.generate_with::<K, true>(sink) } else { self.generate_with::<K, false>(sink) }
+        // Two copies, chosen by the variant's one switch (`Variant::is_plain`):
+        // the rules of wrapped boards, unmoved men, shared cells and kings
+        // restricted in check cost the plain variants nothing.
+        if self.v.plain { self.generate_with::<K, false>(sink) } else { self.generate_with::<K, true>(sink) }
     }
 
-    /// The generator; `EXOTIC` compiles in the hooks of wrapping boards (two
-    /// arcs), the non-combatant rule and shared cells.
+    /// The generator; `EXOTIC` (a variant that is not plain) compiles in the
+    /// hooks of wrapping boards (two arcs), the non-combatant rule, shared
+    /// cells and kings restricted in check.
     #[inline(always)]
     fn generate_with<K: Sink<S>, const EXOTIC: bool>(&self, sink: &mut K) {
         let v = self.v;
@@ -361,9 +387,8 @@ impl<S: CellSet> Position<S> {
         let kk = v.king.index();
         let lanes = &self.lanes;
         let mut quiet = (v.move_leaps[kk * n + king] | v.slide_in(king, &v.move_slides[kk], occ, lanes)) & empty;
-        if checkers.any() && !v.king_check_quiet.is_empty() {
-            // Savard: in check the king steps quietly only orthogonally (a
-            // test only in check, so both copies of the generator have it).
+        if EXOTIC && checkers.any() && !v.king_check_quiet.is_empty() {
+            // Savard: in check the king steps quietly only orthogonally.
             quiet &= v.king_check_quiet[king];
         }
         let king_prey = if EXOTIC && quiet_only.has(king) { S::EMPTY } else { capturable };

@@ -6,7 +6,7 @@
 use crate::piece::Color;
 use crate::position::Position;
 use crate::spec::StalemateRule;
-use raum_bitboard::CellSet;
+use crate::width::Width;
 
 /// Why a game was drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -187,7 +187,7 @@ impl Outcome {
     }
 }
 
-impl<S: CellSet> Position<S> {
+impl<S: Width> Position<S> {
     /// The result if the game is over by a rule that the position alone decides
     /// (everything but repetition, which needs the history: see [`Game`]).
     /// Mate and stalemate take precedence over the 50-move rule.

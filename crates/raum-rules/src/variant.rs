@@ -120,9 +120,11 @@ pub struct Variant<S: CellSet> {
     pub(crate) cyclic: bool,
     /// The spec's non-combatant rule, kept beside the hot tables.
     pub(crate) noncombatant: bool,
-    /// Any of wrapping lines, the non-combatant rule or shared cells: the
-    /// generator's copy with their hooks runs.
-    pub(crate) exotic: bool,
+    /// Whether the game plays on plain chess geometry ([`Variant::is_plain`]):
+    /// the one switch, chosen here when the variant is built, between the
+    /// generator's plain copy and its copy with the hooks (`EXOTIC`), and
+    /// for shortcut generators outside the rules core.
+    pub(crate) plain: bool,
     pub(crate) kinds: usize,
     pub(crate) king: Kind,
     pub(crate) pawn: Option<Kind>,
@@ -472,7 +474,7 @@ impl<S: CellSet> Variant<S> {
             board,
             cyclic: geo.cyclic(),
             noncombatant,
-            exotic: geo.cyclic() || noncombatant || rider.is_some(),
+            plain: !geo.cyclic() && !noncombatant && rider.is_none() && king_check_quiet.is_empty(),
             geo,
             lines,
             kinds,
@@ -616,6 +618,24 @@ impl<S: CellSet> Variant<S> {
         self.spec.pawn_sets.iter().position(|s| s.name == name)
     }
 
+    /// `[kind * cells + cell]`: the cells a piece of `kind` on `cell` captures
+    /// on by a leap (the leaps of its capture motion; none for pawns).
+    pub fn capture_leap_table(&self) -> &[S] {
+        &self.capture_leaps
+    }
+
+    /// `[cell]`: where a pawn of pawn set `set` on each cell captures.
+    pub fn pawn_capture_table(&self, set: usize) -> &[S] {
+        let n = self.cells();
+        &self.pawn_captures[set * n..(set + 1) * n]
+    }
+
+    /// `[cell]`: where a pawn of pawn set `set` on each cell steps (single steps).
+    pub fn pawn_step_table(&self, set: usize) -> &[S] {
+        let n = self.cells();
+        &self.pawn_steps[set * n..(set + 1) * n]
+    }
+
     /// Cells a pawn of pawn set `set` on `cell` captures on.
     pub fn pawn_captures(&self, set: usize, cell: usize) -> S {
         self.pawn_captures[set * self.cells() + cell]
@@ -650,14 +670,17 @@ impl<S: CellSet> Variant<S> {
         self.geo.cyclic()
     }
 
-    /// Whether shortcut move generators outside the rules core (an engine's
-    /// capture generator, a quick legality test of a hash move) may assume
-    /// plain chess geometry: a piece captures every enemy man it attacks, and
-    /// a pin or a check runs along one arc, a king moves where it attacks.
-    /// Where this is false (a wrapping board, the non-combatant rule, shared
-    /// cells, a king restricted in check) take moves from the legal generator.
-    pub fn plain_captures(&self) -> bool {
-        !self.cyclic && !self.spec.noncombatant && self.rider.is_none() && self.king_check_quiet.is_empty()
+    /// Whether the game plays on plain chess geometry: a piece captures every
+    /// enemy man it attacks, a pin or a check runs along one arc, a king moves
+    /// where it attacks. False where a line wraps, under the non-combatant
+    /// rule, with shared cells or with a king restricted in check. It is the
+    /// one switch for "the fast generator does not apply": the rules core's
+    /// generator runs its plain copy where it holds, and shortcut generators
+    /// outside the rules core (an engine's capture generator, a quick
+    /// legality test of a hash move) may be used only where it holds
+    /// (elsewhere take moves from the legal generator).
+    pub fn is_plain(&self) -> bool {
+        self.plain
     }
 
     /// What a stalemate scores here.

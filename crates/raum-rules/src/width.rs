@@ -20,7 +20,9 @@
 
 use crate::any_game::AnyGame;
 use crate::game::Game;
-use crate::multi::{MultiGame, MultiId, MultiVariant};
+use crate::moves::MoveList;
+use crate::multi::{MultiGame, MultiId, MultiPosition, MultiVariant};
+use crate::position::Position;
 use crate::spec::VariantId;
 use crate::variant::Variant;
 use raum_bitboard::{CellSet, Wide};
@@ -58,6 +60,23 @@ pub trait Width: CellSet {
     fn two_of(game: AnyGame) -> Option<Game<Self>>;
     /// The multi-player game at this width inside `game`, if it is one.
     fn multi_of(game: AnyGame) -> Option<MultiGame<Self>>;
+    /// The move generator at this width ([`Position::legal_moves_into`]).
+    /// The generators are reached through these functions, which are not
+    /// generic, so that they are compiled once per width in this crate and
+    /// not again in every crate that generates moves (at `opt-level = 3`
+    /// Rust shares no generic code between crates).
+    #[doc(hidden)]
+    fn legal_moves_into(pos: &Position<Self>, list: &mut MoveList);
+    /// [`Position::count_legal`] at this width (see [`Width::legal_moves_into`]).
+    #[doc(hidden)]
+    fn count_legal(pos: &Position<Self>) -> u64;
+    /// [`Position::perft`] at this width (see [`Width::legal_moves_into`]).
+    #[doc(hidden)]
+    fn perft(pos: &Position<Self>, depth: u32) -> u64;
+    /// The multi-player generator at this width: every legal move, or
+    /// (`noisy`) the captures and promotions (see [`Width::legal_moves_into`]).
+    #[doc(hidden)]
+    fn multi_generate(pos: &MultiPosition<Self>, list: &mut MoveList, noisy: bool);
 }
 
 /// A game at one of the three widths. A library whose entry point is generic
@@ -121,6 +140,18 @@ macro_rules! width {
                     AnyGame::$multi(g) => Some(g),
                     _ => None,
                 }
+            }
+            fn legal_moves_into(pos: &Position<Self>, list: &mut MoveList) {
+                pos.generate_legal_into(list)
+            }
+            fn count_legal(pos: &Position<Self>) -> u64 {
+                pos.generate_count()
+            }
+            fn perft(pos: &Position<Self>, depth: u32) -> u64 {
+                pos.generate_perft(depth)
+            }
+            fn multi_generate(pos: &MultiPosition<Self>, list: &mut MoveList, noisy: bool) {
+                pos.generate(list, noisy)
             }
         }
     };

@@ -2,7 +2,7 @@
 //! the side that stalemates and 2/5 to the other), the 50-move rule,
 //! threefold repetition and bare kings.
 
-use raum_bitboard::{CellSet, Wide};
+use raum_bitboard::Wide;
 use raum_notation::{Record, RecordResult, ReplayError, parse_move, parse_position, parse_records};
 use raum_rules::{Cells, Color, DrawReason, Game, Outcome, Points, Position, Variant, VariantId};
 
@@ -10,7 +10,7 @@ fn five_up(fen: &str) -> Position<Cells> {
     parse_position(Variant::get(VariantId::FiveUp), fen).expect("valid position")
 }
 
-fn play<S: CellSet>(game: &mut Game<S>, moves: &str) {
+fn play<S: raum_rules::Width>(game: &mut Game<S>, moves: &str) {
     for m in moves.split_whitespace() {
         let mv = parse_move(game.position(), m).unwrap_or_else(|e| panic!("{m}: {e}"));
         game.play(mv).expect("legal");

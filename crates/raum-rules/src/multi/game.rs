@@ -7,6 +7,7 @@ use crate::game::IllegalMove;
 use crate::game_rules::Action;
 use crate::moves::Move;
 use crate::outcome::{DrawReason, End, GameResult, Points};
+use crate::width::Width;
 use raum_bitboard::CellSet;
 use thiserror::Error;
 
@@ -53,7 +54,7 @@ pub struct MultiGame<S: CellSet> {
     resigned: Option<usize>,
 }
 
-impl<S: CellSet> MultiGame<S> {
+impl<S: Width> MultiGame<S> {
     /// A game from `start` (sides with no legal move there leave at once).
     pub fn new(start: MultiPosition<S>) -> Self {
         let mut game = MultiGame {

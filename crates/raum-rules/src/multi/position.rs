@@ -6,6 +6,7 @@ use super::variant::{MultiSetupError, MultiVariant};
 use crate::game_rules::SideDef;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Kind, MAX_KINDS};
+use crate::width::Width;
 use raum_bitboard::CellSet;
 
 /// A position: where every side's men stand, whose turn it is, the clocks.
@@ -258,30 +259,10 @@ impl<S: CellSet> MultiPosition<S> {
         self.king_attacked(self.to_move as usize)
     }
 
-    /// Every legal move of the side to move.
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        list
-    }
-
-    /// Whether the side to move has a legal move.
-    pub fn has_legal_move(&self) -> bool {
-        !self.legal_moves().is_empty()
-    }
-
-    /// Fills `list` with every legal move of the side to move.
-    pub fn legal_moves_into(&self, list: &mut MoveList) {
-        self.generate(list, false);
-    }
-
-    /// Fills `list` with the legal captures and promotions of the side to
-    /// move (what a quiescence search plays).
-    pub fn legal_captures_into(&self, list: &mut MoveList) {
-        self.generate(list, true);
-    }
-
-    fn generate(&self, list: &mut MoveList, noisy: bool) {
+    /// The generator: every legal move, or (`noisy`) the captures and
+    /// promotions. Called only from the [`Width`] implementations, so that it
+    /// is compiled once per width in this crate (see `movegen.rs`).
+    pub(crate) fn generate(&self, list: &mut MoveList, noisy: bool) {
         list.clear();
         let b = &self.v.board;
         let n = b.cells();
@@ -453,6 +434,31 @@ impl<S: CellSet> MultiPosition<S> {
     pub fn only_royals(&self) -> bool {
         self.occupied == self.by_kind[self.v.board.king.index()]
     }
+}
+
+impl<S: Width> MultiPosition<S> {
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    /// Fills `list` with every legal move of the side to move.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        S::multi_generate(self, list, false);
+    }
+
+    /// Fills `list` with the legal captures and promotions of the side to
+    /// move (what a quiescence search plays).
+    pub fn legal_captures_into(&self, list: &mut MoveList) {
+        S::multi_generate(self, list, true);
+    }
 
     /// Counts the leaves of the legal move tree `depth` plies deep; a side
     /// with no legal move is a leaf.
@@ -465,7 +471,7 @@ impl<S: CellSet> MultiPosition<S> {
             return 1;
         }
         let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
+        S::multi_generate(self, &mut list, false);
         if depth == 1 {
             return list.len() as u64;
         }
