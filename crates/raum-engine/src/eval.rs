@@ -13,7 +13,7 @@
 //!   counted per attacking piece, scaled by the enemy's remaining pieces;
 //! - a small bonus for having the move.
 
-use raum_geometry::{DIRECTIONS, Lines, Tables, Vector};
+use raum_geometry::{DIRECTIONS, Lines, Vector};
 use raum_rules::{Color, Kind, MAX_KINDS, Move, MoveKind, Position, Role, Variant, VariantFn, VariantId, Width};
 use std::any::Any;
 use std::sync::OnceLock;
@@ -201,8 +201,8 @@ pub struct EvalTables<S: Width> {
     mobility_base: [i32; MAX_KINDS],
     /// Kinds whose attacks the evaluation computes (neither pawn nor king).
     pieces: Vec<usize>,
-    /// `[kind * cells + cell]`: capture leaps.
-    leaps: Vec<S>,
+    /// `[kind * cells + cell]`: capture leaps (the rules core's table).
+    leaps: &'static [S],
     /// Per kind: whole lines slid along both ways (ids `0..13`, see [`Lines`]).
     line_ids: [Vec<u8>; MAX_KINDS],
     /// Per kind: the one-way slide directions, positive ones first (none in Raum's variants).
@@ -211,13 +211,13 @@ pub struct EvalTables<S: Width> {
     one_way_positive: [usize; MAX_KINDS],
     /// Line-attack tables (a lookup per line instead of two ray scans).
     line_attacks: &'static Lines<S>,
-    /// `[cell * 26 + direction]`: the empty-board ray (see [`slide`] for why the
-    /// board's own cells suffice as a bit scan's sentinels).
-    rays: Vec<S>,
-    /// `[color][cell]`: pawn captures.
-    pawn_attacks: [Vec<S>; 2],
-    /// `[color][cell]`: pawn single steps.
-    pawn_steps: [Vec<S>; 2],
+    /// `[cell * 26 + direction]`: the empty-board ray, the board's own (see
+    /// [`slide`] for why the board's cells suffice as a bit scan's sentinels).
+    rays: &'static [S],
+    /// `[color][cell]`: pawn captures (the rules core's table of the side's pawn set).
+    pawn_attacks: [&'static [S]; 2],
+    /// `[color][cell]`: pawn single steps (the rules core's table of the side's pawn set).
+    pawn_steps: [&'static [S]; 2],
     /// `[color][cell]`: pawn-advancement bonus.
     pawn_bonus: [Vec<i32>; 2],
     /// `[color][cell]`: single pawn steps still needed to promote (`u8::MAX`: never).
@@ -279,7 +279,10 @@ impl<S: Width> EvalTables<S> {
         let mut line_ids: [Vec<u8>; MAX_KINDS] = Default::default();
         let mut one_way: [Vec<u8>; MAX_KINDS] = Default::default();
         let mut one_way_positive = [0; MAX_KINDS];
-        let mut leaps = vec![S::EMPTY; kinds * n];
+        // The attack tables are the rules core's: a copy would only double
+        // what the cache holds.
+        let leaps = v.capture_leap_table();
+        let rays = v.tables().rays();
         let mut pieces = Vec::new();
         for (k, def) in v.pieces().iter().enumerate() {
             if def.role != Role::King {
@@ -297,24 +300,12 @@ impl<S: Width> EvalTables<S> {
                 one_way[k] = dirs.iter().copied().filter(|&d| !both(d)).collect();
                 one_way_positive[k] = one_way[k].iter().filter(|&&d| d < 13).count();
                 slides[k] = dirs;
-                for cell in 0..n {
-                    leaps[k * n + cell] = Tables::<S>::leaps(board, cell, &def.captures.leaps);
-                }
-            }
-        }
-        let geo = v.tables();
-        // One row per cell of the board: a bit scan's sentinel (see `slide`) is a
-        // cell of the board whose ray in the scanned direction is empty.
-        let mut rays = vec![S::EMPTY; n * 26];
-        for cell in 0..n {
-            for d in 0..26 {
-                rays[cell * 26 + d] = geo.ray(cell, d);
             }
         }
         let mut mobility_base = [0; MAX_KINDS];
         for &k in &pieces {
             let total: u32 = (0..n)
-                .map(|cell| (leaps[k * n + cell] | slide(&rays, cell, &slides[k], positive[k], S::EMPTY)).count())
+                .map(|cell| (leaps[k * n + cell] | slide(rays, cell, &slides[k], positive[k], S::EMPTY)).count())
                 .sum();
             mobility_base[k] = (total / (2 * n as u32)) as i32;
         }
@@ -325,15 +316,12 @@ impl<S: Width> EvalTables<S> {
         let pawn_vectors = |c: Color, vs: fn(&raum_rules::PawnRules) -> &[Vector]| -> Vec<Vector> {
             vs(v.pawn_rules(spec.start_sets[c.index()] as usize)).to_vec()
         };
-        let mut pawn_attacks: [Vec<S>; 2] = Default::default();
+        let pawn_attacks = Color::ALL.map(|c| v.pawn_capture_table(spec.start_sets[c.index()] as usize));
+        let pawn_steps = Color::ALL.map(|c| v.pawn_step_table(spec.start_sets[c.index()] as usize));
         let mut pawn_bonus: [Vec<i32>; 2] = Default::default();
         let mut pawn_distance: [Vec<u8>; 2] = Default::default();
-        let mut pawn_steps: [Vec<S>; 2] = Default::default();
         for c in Color::ALL {
-            let caps = pawn_vectors(c, |r| &r.captures);
-            pawn_attacks[c.index()] = (0..n).map(|cell| Tables::<S>::leaps(board, cell, &caps)).collect();
             let steps = pawn_vectors(c, |r| &r.steps);
-            pawn_steps[c.index()] = (0..n).map(|cell| Tables::<S>::leaps(board, cell, &steps)).collect();
             let zone = v.promotion_zone(spec.start_sets[c.index()] as usize);
             let mut dist = vec![u8::MAX; n];
             for cell in zone.cells() {
@@ -365,7 +353,7 @@ impl<S: Width> EvalTables<S> {
                 reach[k * n + cell] = if Some(Kind(k as u8)) == v.pawn() {
                     pawn_attacks[0][cell]
                 } else {
-                    leaps[k * n + cell] | slide(&rays, cell, &slides[k], positive[k], S::EMPTY)
+                    leaps[k * n + cell] | slide(rays, cell, &slides[k], positive[k], S::EMPTY)
                 };
                 if Some(Kind(k as u8)) == v.pawn() {
                     reach[kinds * n + cell] = pawn_attacks[1][cell];
@@ -463,7 +451,7 @@ impl<S: Width> EvalTables<S> {
             att |= self.line_attacks.attacks_in(cell, l as usize, occ, pos.lanes());
         }
         if !self.one_way[k].is_empty() {
-            att |= slide(&self.rays, cell, &self.one_way[k], self.one_way_positive[k], occ);
+            att |= slide(self.rays, cell, &self.one_way[k], self.one_way_positive[k], occ);
         }
         att
     }

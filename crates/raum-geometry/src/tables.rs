@@ -89,6 +89,11 @@ impl<S: CellSet> Tables<S> {
         self.all
     }
 
+    /// Every ray, `[cell * 26 + direction]`, as [`Tables::ray`] reads them.
+    pub fn rays(&self) -> &[S] {
+        &self.rays
+    }
+
     /// Cells reached by sliding from `cell` in direction `d` on an empty board.
     #[inline(always)]
     pub fn ray(&self, cell: usize, d: Direction) -> S {

@@ -36,7 +36,7 @@ pub(super) struct Worker<'a, S: Width> {
     pub(super) pos: Position<S>,
     pub(super) cells: usize,
     /// The variant allows the capture and legality shortcuts (see
-    /// `raum_rules::Variant::plain_captures`); otherwise every move comes from
+    /// `raum_rules::Variant::is_plain`); otherwise every move comes from
     /// the legal generator.
     pub(super) shortcuts: bool,
     pub(super) nodes: u64,
@@ -122,7 +122,7 @@ impl<'a, S: Width> Worker<'a, S> {
             params: shared.params,
             pos,
             cells,
-            shortcuts: pos.variant().plain_captures(),
+            shortcuts: pos.variant().is_plain(),
             nodes: 0,
             flushed: 0,
             next_poll: shared.node_limit.map_or(POLL_INTERVAL, |l| l.min(POLL_INTERVAL)),
