@@ -133,7 +133,9 @@ pub(super) fn play_game(
             }
         };
         if let Some((why, termination)) = forfeit {
-            comments.push(None);
+            // With more sides the game goes on: the resignation's comment
+            // keeps why the side is out (the last one's is the game's reason).
+            comments.push((sides.len() > 2).then(|| why.clone()));
             game.resign(side).expect("the side to move is in a game not over");
             if let Some(r) = game.result() {
                 return end(game, r.scores, why, termination, comments, None);

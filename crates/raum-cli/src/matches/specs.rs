@@ -235,10 +235,12 @@ fn parse_engine(text: &str, rest: &str, game: GameId) -> Result<Spec> {
         }
     }
     if limits == Limits::default() && tc.is_none() && level.is_none() {
-        bail!(
-            "player '{text}': give the engine's limit as engine:nodes=N, engine:movetime=MS, engine:depth=D, \
-             engine:tc=[MOVES/]BASE[+INC] or engine:level=L"
-        );
+        // The multi-player searches have no levels.
+        let ways = match game {
+            GameId::Two(_) => "engine:depth=D, engine:tc=[MOVES/]BASE[+INC] or engine:level=L",
+            GameId::Multi(_) => "engine:depth=D or engine:tc=[MOVES/]BASE[+INC]",
+        };
+        bail!("player '{text}': give the engine's limit as engine:nodes=N, engine:movetime=MS, {ways}");
     }
     let choice = match (lines, spread, grab) {
         (None, None, None) => None,
@@ -399,7 +401,9 @@ mod tests {
         assert_eq!(engine("engine:movetime=100,search=brs"), (limits.clone(), MultiSearch::BestReply));
         assert_eq!(engine("engine:search=maxn,movetime=100"), (limits, MultiSearch::MaxN));
         assert!(parse_spec("engine:movetime=100,search=minimax", id).is_err());
-        assert!(parse_spec("engine:search=brs", id).is_err());
+        // A limit is missing: the ways to give one are the multi-player engine's (no level).
+        let missing = parse_spec("engine:search=brs", id).unwrap_err().to_string();
+        assert!(missing.contains("engine:movetime=MS") && !missing.contains("level"), "{missing}");
         // The two-player engine's settings are not the multi-player searches'.
         assert!(parse_spec("engine:level=3", id).unwrap_err().to_string().contains("'level'"));
     }

@@ -435,6 +435,38 @@ fn an_engine_that_dies_loses_and_the_match_goes_on() {
 }
 
 #[test]
+fn a_forfeit_in_a_game_of_more_sides_keeps_its_reason_in_the_record() {
+    // The engine dies at its first move: its side is out, the others play on,
+    // and the record says why at the resignation.
+    let script = temp("dies3.sh");
+    std::fs::write(&script, "read l; echo uciok; read l; read l; echo readyok; read l; read l; echo readyok\n")
+        .unwrap();
+    let engine = format!("uci:nodes=10:sh {}", script.display());
+    let pgn = temp("forfeit3.pgn");
+    let players = format!("{engine},random,random");
+    let o = raum(&[
+        "match",
+        "--variant",
+        "triquetral-3p",
+        "--players",
+        &players,
+        "--games",
+        "1",
+        "--max-plies",
+        "12",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let resigns = text.find("-resigns {").unwrap_or_else(|| panic!("no resignation with a comment:\n{text}"));
+    let comment = &text[resigns..text[resigns..].find('}').map_or(text.len(), |e| resigns + e)];
+    assert!(comment.contains(':'), "the comment names the side and why: {comment}");
+    let replay = raum(&["pgn", pgn.to_str().unwrap()]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+}
+
+#[test]
 fn the_match_stops_at_the_sprt_verdict() {
     let o = raum(&[
         "match",
