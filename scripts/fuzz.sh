@@ -4,6 +4,7 @@
 # (default 60) from its seed corpus, fuzz/corpus/<target>.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      targets: position moves protocol record
+#   scripts/fuzz.sh --build                    only install cargo-afl and build the targets
 #
 # Exits non-zero if any target found a crash (a panic: a parser's or an
 # invariant's) or a hang, after printing each input's path; replay one with
@@ -28,6 +29,11 @@ main() {
     # Debian's older afl++ package cannot stand in for it.
     CARGO_AFL_VERSION=0.18.2
 
+    build_only=0
+    if [ "${1:-}" = --build ]; then
+        build_only=1
+        shift
+    fi
     seconds=${1:-60}
     shift || true
     targets=("$@")
@@ -55,6 +61,7 @@ main() {
     target_dir=${FUZZ_TARGET_DIR:-$PWD/fuzz/target}
     out_root=${FUZZ_OUT:-$target_dir/afl-out}
     (cd fuzz && CARGO_TARGET_DIR="$target_dir" cargo afl build --release --locked)
+    [ "$build_only" = 0 ] || exit 0
 
     # Non-interactive: no status screen, no CPU-governor or core-dump checks (CI
     # machines are shared and their core_pattern is not ours to change), no core
