@@ -9,6 +9,7 @@
 
 use crate::piece::{Color, MAX_KINDS};
 use crate::position::Position;
+use crate::variant::Geometry;
 use raum_bitboard::CellSet;
 
 /// Most slide classes a variant may have (distinct sets of kinds sliding along a direction).
@@ -30,7 +31,11 @@ impl<S: CellSet> Position<S> {
     /// Groups `by`'s pieces for attack queries.
     #[inline(always)]
     pub(crate) fn attack_sources(&self, by: Color) -> Sources<S> {
-        if self.v.plain { self.attack_sources_with::<false>(by) } else { self.attack_sources_with::<true>(by) }
+        if self.v.geometry == Geometry::Hooked {
+            self.attack_sources_with::<true>(by)
+        } else {
+            self.attack_sources_with::<false>(by)
+        }
     }
 
     /// [`Position::attack_sources`]; `EXOTIC` compiles in the non-combatant

@@ -47,7 +47,7 @@ pub use piece_def::{Motion, PieceDef, Role};
 pub use position::{Position, Undo};
 pub use setup::Setup;
 pub use spec::{CastlingRule, CellNaming, KNOWN_VARIANTS, Mirror, PawnRules, StalemateRule, VariantId, VariantSpec};
-pub use variant::{DoubleStep, PawnShift, PawnShifts, Variant};
+pub use variant::{DoubleStep, Geometry, PawnShift, PawnShifts, Variant};
 pub use width::{CellWidth, GameAt, MultiFn, MultiGameAt, VariantFn, Width};
 
 /// Raum's built-in variants use boards of at most 128 cells: this is their cell set.

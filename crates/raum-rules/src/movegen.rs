@@ -15,6 +15,7 @@ use crate::attacks::Sources;
 use crate::moves::{Move, MoveKind, MoveList, Part};
 use crate::piece::Kind;
 use crate::position::Position;
+use crate::variant::Geometry;
 use crate::width::Width;
 use raum_bitboard::CellSet;
 use raum_geometry::Lines;
@@ -341,15 +342,18 @@ impl<S: CellSet> Position<S> {
 
     #[inline(always)]
     fn generate<K: Sink<S>>(&self, sink: &mut K) {
-        // Two copies, chosen by the variant's one switch (`Variant::is_plain`):
-        // the rules of wrapped boards, unmoved men, shared cells and kings
-        // restricted in check cost the plain variants nothing.
-        if self.v.plain { self.generate_with::<K, false>(sink) } else { self.generate_with::<K, true>(sink) }
+        // Two copies, chosen by the variant's one switch (`Variant::geometry`):
+        // the rules of wrapped boards, unmoved men and shared cells cost the
+        // other variants nothing.
+        if self.v.geometry == Geometry::Hooked {
+            self.generate_with::<K, true>(sink)
+        } else {
+            self.generate_with::<K, false>(sink)
+        }
     }
 
-    /// The generator; `EXOTIC` (a variant that is not plain) compiles in the
-    /// hooks of wrapping boards (two arcs), the non-combatant rule, shared
-    /// cells and kings restricted in check.
+    /// The generator; `EXOTIC` ([`Geometry::Hooked`]) compiles in the hooks of
+    /// wrapping boards (two arcs), the non-combatant rule and shared cells.
     #[inline(always)]
     fn generate_with<K: Sink<S>, const EXOTIC: bool>(&self, sink: &mut K) {
         let v = self.v;
@@ -387,8 +391,9 @@ impl<S: CellSet> Position<S> {
         let kk = v.king.index();
         let lanes = &self.lanes;
         let mut quiet = (v.move_leaps[kk * n + king] | v.slide_in(king, &v.move_slides[kk], occ, lanes)) & empty;
-        if EXOTIC && checkers.any() && !v.king_check_quiet.is_empty() {
-            // Savard: in check the king steps quietly only orthogonally.
+        if checkers.any() && !v.king_check_quiet.is_empty() {
+            // Savard: in check the king steps quietly only orthogonally (a
+            // test only in check, so both copies of the generator have it).
             quiet &= v.king_check_quiet[king];
         }
         let king_prey = if EXOTIC && quiet_only.has(king) { S::EMPTY } else { capturable };

@@ -110,6 +110,25 @@ pub(crate) struct SlideClass<S> {
 /// assert_eq!(v.cells(), 125);
 /// assert_eq!(v.piece_def(v.kind_of('W').unwrap()).name, "wizard");
 /// ```
+/// What the fast paths may assume of a game (see [`Variant::geometry`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Geometry {
+    /// Plain chess geometry: a piece captures every enemy man it attacks, a
+    /// pin or a check runs along one arc, a king moves where it attacks. The
+    /// generator runs its plain copy, and shortcut generators outside the
+    /// rules core may be used.
+    Plain,
+    /// Plain but for a king restricted in check (Savard's boards). The
+    /// generator runs its plain copy, which reads the restriction only in
+    /// check (the copy with the hooks cost Savard's boards 3 to 6% of perft's
+    /// instructions); shortcut generators may not be used.
+    KingRestricted,
+    /// A line wraps, the non-combatant rule or shared cells: the generator runs
+    /// its copy with the hooks (`EXOTIC`), and shortcut generators may not be
+    /// used.
+    Hooked,
+}
+
 #[derive(Debug)]
 pub struct Variant<S: CellSet> {
     pub(crate) spec: VariantSpec,
@@ -120,11 +139,9 @@ pub struct Variant<S: CellSet> {
     pub(crate) cyclic: bool,
     /// The spec's non-combatant rule, kept beside the hot tables.
     pub(crate) noncombatant: bool,
-    /// Whether the game plays on plain chess geometry ([`Variant::is_plain`]):
-    /// the one switch, chosen here when the variant is built, between the
-    /// generator's plain copy and its copy with the hooks (`EXOTIC`), and
-    /// for shortcut generators outside the rules core.
-    pub(crate) plain: bool,
+    /// What the fast paths may assume ([`Variant::geometry`]): the one
+    /// switch, chosen when the variant is built.
+    pub(crate) geometry: Geometry,
     pub(crate) kinds: usize,
     pub(crate) king: Kind,
     pub(crate) pawn: Option<Kind>,
@@ -474,7 +491,13 @@ impl<S: CellSet> Variant<S> {
             board,
             cyclic: geo.cyclic(),
             noncombatant,
-            plain: !geo.cyclic() && !noncombatant && rider.is_none() && king_check_quiet.is_empty(),
+            geometry: if geo.cyclic() || noncombatant || rider.is_some() {
+                Geometry::Hooked
+            } else if !king_check_quiet.is_empty() {
+                Geometry::KingRestricted
+            } else {
+                Geometry::Plain
+            },
             geo,
             lines,
             kinds,
@@ -670,17 +693,19 @@ impl<S: CellSet> Variant<S> {
         self.geo.cyclic()
     }
 
-    /// Whether the game plays on plain chess geometry: a piece captures every
-    /// enemy man it attacks, a pin or a check runs along one arc, a king moves
-    /// where it attacks. False where a line wraps, under the non-combatant
-    /// rule, with shared cells or with a king restricted in check. It is the
-    /// one switch for "the fast generator does not apply": the rules core's
-    /// generator runs its plain copy where it holds, and shortcut generators
-    /// outside the rules core (an engine's capture generator, a quick
-    /// legality test of a hash move) may be used only where it holds
-    /// (elsewhere take moves from the legal generator).
+    /// What the fast paths may assume of this game's geometry and rules: the
+    /// one switch for "the fast generator does not apply", chosen when the
+    /// variant is built.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// Whether the game plays on plain chess geometry ([`Geometry::Plain`]),
+    /// so that shortcut generators outside the rules core (an engine's capture
+    /// generator, a quick legality test of a hash move) may be used; elsewhere
+    /// take moves from the legal generator.
     pub fn is_plain(&self) -> bool {
-        self.plain
+        self.geometry == Geometry::Plain
     }
 
     /// What a stalemate scores here.

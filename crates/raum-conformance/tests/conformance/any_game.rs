@@ -191,3 +191,26 @@ fn a_check_names_the_movers_royals() {
     }
     assert!(checks > 10, "the walks give checks: {checks}");
 }
+
+#[test]
+fn one_switch_says_where_the_fast_generator_applies() {
+    use raum_rules::{Geometry, VariantId};
+    struct Of;
+    impl VariantFn for Of {
+        type Output = Geometry;
+        fn call<S: Width>(self, v: &'static Variant<S>) -> Geometry {
+            assert_eq!(v.is_plain(), v.geometry() == Geometry::Plain, "{}", v.id());
+            v.geometry()
+        }
+    }
+    let expect = |id: VariantId| match id.name() {
+        // A line wraps, the non-combatant rule (the hypertorus) or shared cells.
+        "five-up-cylinder" | "five-up-torus" | "five-up-unicorn" => Geometry::Hooked,
+        // Savard's boards: the king's quiet steps are restricted in check.
+        "wing-table" | "wing-table-alt" | "forced-3d" | "triquetral" => Geometry::KingRestricted,
+        _ => Geometry::Plain,
+    };
+    for id in VariantId::ALL {
+        assert_eq!(id.dispatch(Of), expect(id), "{id}");
+    }
+}
