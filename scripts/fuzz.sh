@@ -16,8 +16,7 @@
 # $FUZZ_TARGET_DIR/afl-out) is where AFL++ writes; FUZZ_EXECS=N ends each
 # target's run after about N executions (or SECONDS, if that comes first and
 # is not 0); FUZZ_JOBS=N runs N targets at a time (default: one a core);
-# AFL_OPT_LEVEL (cargo-afl's, default 3) is the targets' optimisation level
-# (scripts/test.sh's short run builds them at 1).
+# AFL_OPT_LEVEL (cargo-afl's, default 3) is the targets' optimisation level.
 set -euo pipefail
 
 main() {
