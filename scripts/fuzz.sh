@@ -3,7 +3,7 @@
 # in fuzz/ with cargo-afl (AFL++ on stable Rust) and runs each for SECONDS
 # (default 60) from its seed corpus, fuzz/corpus/<target>.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]      targets: position moves protocol record
+#   scripts/fuzz.sh [SECONDS] [TARGET...]      targets: position moves protocol record variant
 #   scripts/fuzz.sh --build                    only install cargo-afl and build the targets
 #
 # Exits non-zero if any target found a crash (a panic: a parser's or an
@@ -22,7 +22,7 @@ set -euo pipefail
 main() {
     cd "$(dirname "$0")/.."
 
-    ALL_TARGETS=(position moves protocol record)
+    ALL_TARGETS=(position moves protocol record variant)
     # cargo-afl builds its own AFL++ (4.40c for this version) from source: the
     # compiler runtime it links into the targets must match its afl-fuzz, so
     # Debian's older afl++ package cannot stand in for it.

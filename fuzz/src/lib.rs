@@ -337,6 +337,34 @@ pub fn record(data: &[u8]) {
     assert_eq!(write_records(&back), file, "{file:?} is written back differently");
 }
 
+/// Longest variant file the `variant` target reads (the largest built-in
+/// file is under 3 KB).
+pub const MAX_VARIANT: usize = 8192;
+
+/// `variant`: a variant file (docs/variants.md). Reading never panics; every
+/// error names a line and a column inside the text it was read from (or a
+/// built-in file it extends); a file that reads describes a board of 1 to
+/// 512 cells, and reads the same again.
+pub fn variant(data: &[u8]) {
+    let text = String::from_utf8_lossy(&data[..data.len().min(MAX_VARIANT)]);
+    match raum_rules::file::read(&text, "fuzz.toml") {
+        Err(errors) => {
+            assert!(!errors.0.is_empty(), "an error without problems for {text:?}");
+            for e in &errors.0 {
+                assert!(e.line >= 1 && e.column >= 1, "{e} for {text:?}");
+                if e.file == "fuzz.toml" {
+                    let lines = text.split('\n').count() as u32;
+                    assert!(e.line <= lines, "{e}: past the last line ({lines}) of {text:?}");
+                }
+            }
+        }
+        Ok(def) => {
+            assert!((1..=raum_rules::file::MAX_CELLS).contains(&def.cells()), "{} cells in {text:?}", def.cells());
+            assert_eq!(raum_rules::file::read(&text, "fuzz.toml"), Ok(def), "{text:?} reads differently again");
+        }
+    }
+}
+
 /// A record that replays, written afresh from its game, replays to the same game.
 fn replay_again(record: &Record) {
     let Ok(game) = record.replay() else { return };

@@ -17,6 +17,7 @@ mod attacks;
 mod consistency;
 pub mod cpu;
 mod error;
+pub mod file;
 mod game;
 mod game_rules;
 mod movegen;

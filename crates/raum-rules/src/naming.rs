@@ -60,50 +60,55 @@ impl<S: CellSet> Variant<S> {
     /// assert_eq!(v.parse_cell("I3α"), None);
     /// ```
     pub fn parse_cell(&self, name: &str) -> Option<usize> {
-        let file = |f: char, base: u8| -> Option<i8> {
-            (f.is_ascii_alphabetic() && f as u32 >= base as u32).then(|| (f as u8 - base) as i8)
-        };
-        let coord = match self.spec.naming {
-            CellNaming::LevelFileRank { levels } => {
-                let mut chars = name.chars();
-                let z = levels.find(chars.next()?)?;
-                let x = file(chars.next().filter(char::is_ascii_lowercase)?, b'a')?;
-                Coord::new(x, rank(chars.as_str())?, z as i8)
-            }
-            CellNaming::RomanFileRank { first } => {
-                let numeral_len = name.find(|c: char| !matches!(c, 'I' | 'V' | 'X'))?;
-                let level = ROMAN.iter().position(|&r| r == &name[..numeral_len])? as i8 + 1;
-                let mut chars = name[numeral_len..].chars();
-                let x = file(chars.next().filter(char::is_ascii_lowercase)?, b'a')?;
-                Coord::new(x, rank(chars.as_str())?, level - first as i8)
-            }
-            CellNaming::NumberFileRank { first } => {
-                let digits = name.find(|c: char| !c.is_ascii_digit())?;
-                // The level is a number from `first` up (one or two digits); its
-                // 1-based rank parser also rejects an empty or zero-led number.
-                let level = rank(&name[..digits])? + 1;
-                let mut chars = name[digits..].chars();
-                let x = file(chars.next().filter(char::is_ascii_lowercase)?, b'a')?;
-                let z = level - first as i8;
-                Coord::new(x, rank(chars.as_str())?, (z >= 0).then_some(z)?)
-            }
-            CellNaming::FileRankGreek => {
-                let mut chars = name.chars();
-                let x = file(chars.next().filter(char::is_ascii_uppercase)?, b'A')?;
-                let rest = chars.as_str();
-                let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
-                let (y, level) = (rank(&rest[..digits])?, &rest[digits..]);
-                let z = if let Some(n) = level.strip_prefix('.') {
-                    (n.len() == 1).then_some(())?;
-                    n.parse::<i8>().ok()? - 1
-                } else if let Some(g) = GREEK.iter().position(|g| level.chars().eq([*g])) {
-                    g as i8
-                } else {
-                    GREEK_NAMES.iter().position(|g| g.eq_ignore_ascii_case(level))? as i8
-                };
-                Coord::new(x, y, z)
-            }
-        };
-        self.board.cell_at(coord)
+        self.board.cell_at(parse_coord(self.spec.naming, name)?)
     }
+}
+
+/// The coordinates a cell name gives under a naming scheme, whether or not
+/// the cell exists on a board (variant files name cells before the board is built).
+pub(crate) fn parse_coord(naming: CellNaming, name: &str) -> Option<Coord> {
+    let file = |f: char, base: u8| -> Option<i8> {
+        (f.is_ascii_alphabetic() && f as u32 >= base as u32).then(|| (f as u8 - base) as i8)
+    };
+    Some(match naming {
+        CellNaming::LevelFileRank { levels } => {
+            let mut chars = name.chars();
+            let z = levels.find(chars.next()?)?;
+            let x = file(chars.next().filter(char::is_ascii_lowercase)?, b'a')?;
+            Coord::new(x, rank(chars.as_str())?, z as i8)
+        }
+        CellNaming::RomanFileRank { first } => {
+            let numeral_len = name.find(|c: char| !matches!(c, 'I' | 'V' | 'X'))?;
+            let level = ROMAN.iter().position(|&r| r == &name[..numeral_len])? as i8 + 1;
+            let mut chars = name[numeral_len..].chars();
+            let x = file(chars.next().filter(char::is_ascii_lowercase)?, b'a')?;
+            Coord::new(x, rank(chars.as_str())?, level - first as i8)
+        }
+        CellNaming::NumberFileRank { first } => {
+            let digits = name.find(|c: char| !c.is_ascii_digit())?;
+            // The level is a number from `first` up (one or two digits); its
+            // 1-based rank parser also rejects an empty or zero-led number.
+            let level = rank(&name[..digits])? + 1;
+            let mut chars = name[digits..].chars();
+            let x = file(chars.next().filter(char::is_ascii_lowercase)?, b'a')?;
+            let z = level - first as i8;
+            Coord::new(x, rank(chars.as_str())?, (z >= 0).then_some(z)?)
+        }
+        CellNaming::FileRankGreek => {
+            let mut chars = name.chars();
+            let x = file(chars.next().filter(char::is_ascii_uppercase)?, b'A')?;
+            let rest = chars.as_str();
+            let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+            let (y, level) = (rank(&rest[..digits])?, &rest[digits..]);
+            let z = if let Some(n) = level.strip_prefix('.') {
+                (n.len() == 1).then_some(())?;
+                n.parse::<i8>().ok()? - 1
+            } else if let Some(g) = GREEK.iter().position(|g| level.chars().eq([*g])) {
+                g as i8
+            } else {
+                GREEK_NAMES.iter().position(|g| g.eq_ignore_ascii_case(level))? as i8
+            };
+            Coord::new(x, y, z)
+        }
+    })
 }

@@ -8,7 +8,6 @@
 use crate::error::PositionError;
 use crate::piece::Color;
 use crate::position::Position;
-use crate::variants::book::ORIENTATIONS;
 use raum_bitboard::CellSet;
 
 const AXES: [char; 3] = ['x', 'y', 'z'];
@@ -50,7 +49,9 @@ impl<S: CellSet> Position<S> {
 
     fn check_side(&self, c: Color) -> Result<(), PositionError> {
         let v = self.v;
-        let (axis, sign, altus) = ORIENTATIONS[self.pawn_set(c)];
+        let Some((axis, sign, altus)) = crate::file::parse_orientation(v.pawn_set_name(self.pawn_set(c))) else {
+            return Err(PositionError::Projection(format!("{c}'s pawn set is not an orientation")));
+        };
         let files = 3 - axis - altus;
         let plane = format!("the {}{} plane", AXES[axis.min(files)], AXES[axis.max(files)]);
         let err = |what: String| {

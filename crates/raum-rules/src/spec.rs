@@ -326,7 +326,7 @@ pub enum StalemateRule {
 }
 
 /// A variant as data.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct VariantSpec {
     /// Its id.
     pub id: VariantId,

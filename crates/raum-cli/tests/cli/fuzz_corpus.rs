@@ -41,3 +41,8 @@ fn protocol_seeds() {
 fn record_seeds() {
     replay("record", bodies::record);
 }
+
+#[test]
+fn variant_seeds() {
+    replay("variant", bodies::variant);
+}

@@ -19,4 +19,5 @@ mod records;
 mod savard;
 mod savard_multi;
 mod start_perft;
+mod variant_files;
 mod wide_seed;

@@ -89,7 +89,7 @@ impl core::fmt::Display for MultiId {
 }
 
 /// A multi-player game as data.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MultiSpec {
     /// Its id.
     pub id: MultiId,

@@ -1,38 +1,29 @@
-//! The playable variants, each described as data in its own module.
+//! The built-in games: each is a file of `variants/` (see [`crate::file`]),
+//! read when its tables are first built.
 
-mod betza;
-pub(crate) mod book;
-mod five_up;
-mod octahedral;
-mod raumschach;
-mod savard;
-
+use crate::file::{VariantDef, builtin_text, read};
+use crate::multi::{MultiId, MultiSpec};
 use crate::spec::{VariantId, VariantSpec};
+
+/// A built-in game's file, read. The files are part of the binary and every
+/// one is read by the tests, so a failure here is a bug in Raum.
+fn builtin(id: &str) -> VariantDef {
+    let text = builtin_text(id).unwrap_or_else(|| panic!("no built-in file for '{id}'"));
+    read(text, &format!("variants/{id}.toml"))
+        .unwrap_or_else(|e| panic!("the built-in file of '{id}' is invalid:\n{e}"))
+}
 
 /// The data description of a variant.
 pub fn spec(id: VariantId) -> VariantSpec {
-    match id {
-        VariantId::FiveUp | VariantId::FiveUpCylinder | VariantId::FiveUpTorus | VariantId::FiveUpUnicorn => {
-            five_up::spec(id)
-        }
-        VariantId::Raumschach => raumschach::spec(),
-        VariantId::Octahedral => octahedral::spec(false),
-        VariantId::Pyramid => octahedral::spec(true),
-        VariantId::BetzaUpright => betza::spec(betza::Rules::Upright),
-        VariantId::BetzaMixed => betza::spec(betza::Rules::Mixed),
-        VariantId::BetzaFlat => betza::spec(betza::Rules::Flat),
-        VariantId::BetzaVery3d => betza::spec(betza::Rules::Very3d),
-        VariantId::Book3d => book::spec(),
-        VariantId::WingTable => savard::spec(savard::Board::WingTable),
-        VariantId::WingTableAlt => savard::spec(savard::Board::WingTableAlt),
-        VariantId::Forced3d => savard::spec(savard::Board::Forced3d),
-        VariantId::Triquetral => savard::spec(savard::Board::Triquetral),
-    }
+    builtin(id.name()).spec(id)
 }
 
 /// The data description of a multi-player game.
-pub fn multi_spec(id: crate::multi::MultiId) -> crate::multi::MultiSpec {
-    savard::multi_spec(id)
+pub fn multi_spec(id: MultiId) -> MultiSpec {
+    // The two-player board whose tables these are like; the game's own hash
+    // keys come from its MultiId.
+    let board = if id == MultiId::WingTable4p { VariantId::WingTable } else { VariantId::Triquetral };
+    builtin(id.name()).multi_spec(id, board)
 }
 
 /// How many cells the variant's board has (which decides its width).
@@ -55,12 +46,5 @@ pub fn cells(id: VariantId) -> usize {
         VariantId::WingTable | VariantId::WingTableAlt => 156,
         VariantId::Forced3d => 112,
         VariantId::Triquetral => 173,
-    }
-}
-
-/// Places a rank of pieces, files a.. from `letters`.
-fn row(out: &mut Vec<(raum_geometry::Coord, char)>, level: i8, rank: i8, letters: &str) {
-    for (x, l) in letters.chars().enumerate() {
-        out.push((raum_geometry::Coord::new(x as i8, rank, level), l));
     }
 }
