@@ -13,7 +13,9 @@ use raum_rules::{AnyGame, Game, GameId, GameRules, Position, Variant, VariantFn,
 /// wing-table, wing-table-alt, forced-3d, triquetral; and for three, four or six
 /// players wing-table-4p, triquetral-3p, triquetral-6p (perft, divide, moves, fen,
 /// show, play, match and bench take them as --variant, pgn reads their records, and
-/// uci and serve play them; analyse and tune do not; men are written `wK`, `bP`).
+/// uci and serve play them; analyse and tune do not; men are written `wK`, `bP`); and
+/// games written as variant files (docs/variants.md): `raum check game.toml`, then
+/// `--variant game.toml`.
 /// Cells are named as in each
 /// seed (`Cc3`, `Ve5`, `4e4`, `E2α`, `2c10`); moves are written `Ec2-Ec4`, `Bb4-Ab5=Q`,
 /// castling `Ec1-Ea1` (Five Up) or as the king's move (`Vg1-Vi1`), from a cell
@@ -32,6 +34,9 @@ pub enum Command {
     Perft(PerftArgs),
     /// Perft split by root move: `<move> <count>` lines, then the total.
     Divide(PerftArgs),
+    /// Read a variant file (docs/variants.md): every error with its line, column and key,
+    /// or a summary (the board, each piece's reach, warnings, perft from the start).
+    Check(CheckArgs),
     /// List the legal moves, one coordinate move per line, sorted.
     Moves(PositionArgs),
     /// Print the position string after the moves.
@@ -77,8 +82,8 @@ pub struct PositionArgs {
     /// octahedral, pyramid, betza-upright, betza-mixed, betza-flat, betza-very3d, book-3d,
     /// wing-table, wing-table-alt, forced-3d, triquetral; for more players wing-table-4p,
     /// triquetral-3p, triquetral-6p, which perft, divide, moves, fen, show and play take,
-    /// but not analyse).
-    #[arg(long, short = 'v', default_value = "five-up")]
+    /// but not analyse), or the path of a variant file (`game.toml`, docs/variants.md).
+    #[arg(long, short = 'v', default_value = "five-up", value_parser = variant_arg)]
     pub variant: String,
     /// Start from this position string instead of the variant's start.
     #[arg(long, conflicts_with = "setup")]
@@ -104,6 +109,15 @@ pub struct PerftArgs {
     /// Worker threads (root moves are shared out).
     #[arg(long, short = 't', default_value_t = 1)]
     pub threads: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The variant file.
+    pub file: std::path::PathBuf,
+    /// Perft from the start to this depth (0 to 6).
+    #[arg(long, short = 'd', default_value_t = 3)]
+    pub depth: u32,
 }
 
 #[derive(Args, Debug)]
@@ -192,6 +206,9 @@ pub struct PgnArgs {
     /// Only check the records; print how many games were read.
     #[arg(long)]
     pub check: bool,
+    /// A variant file whose games the records hold (docs/variants.md); repeat for more.
+    #[arg(long = "variant", short = 'v')]
+    pub variants: Vec<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -209,8 +226,9 @@ pub struct MatchArgs {
     /// Variant id (five-up, five-up-cylinder, five-up-torus, five-up-unicorn, raumschach,
     /// octahedral, pyramid, betza-upright, betza-mixed, betza-flat, betza-very3d, book-3d,
     /// wing-table, wing-table-alt, forced-3d, triquetral; for more players wing-table-4p,
-    /// triquetral-3p, triquetral-6p, played with --players).
-    #[arg(long, short = 'v', default_value = "five-up")]
+    /// triquetral-3p, triquetral-6p, played with --players), or the path of a variant file
+    /// (`game.toml`, docs/variants.md).
+    #[arg(long, short = 'v', default_value = "five-up", value_parser = variant_arg)]
     pub variant: String,
     /// Player A (the statistics are from A's point of view): `engine:nodes=5000`,
     /// `engine:movetime=100,off=null-move`, `engine:depth=6,eval=terms.txt`, `engine:tc=10+0.1`,
@@ -301,8 +319,8 @@ pub struct MatchArgs {
 
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// Variant id (as for `perft`); the records must be of this variant.
-    #[arg(long, short = 'v', default_value = "five-up")]
+    /// Variant id or file (as for `perft`); the records must be of this variant.
+    #[arg(long, short = 'v', default_value = "five-up", value_parser = variant_arg)]
     pub variant: String,
     /// `raum match --record` files (one or more).
     #[arg(long, required = true, num_args = 1..)]
@@ -343,6 +361,16 @@ pub struct TuneArgs {
     /// Also write the tuned parameters to this file.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+}
+
+/// A `--variant` value: a game's id, or the path of a variant file (a name
+/// ending in `.toml`), which is read and loaded; either way the game's id.
+pub fn variant_arg(value: &str) -> Result<String, String> {
+    if !value.ends_with(".toml") {
+        return Ok(value.to_string());
+    }
+    let text = std::fs::read_to_string(value).map_err(|e| format!("cannot read {value}: {e}"))?;
+    raum_rules::file::load(&text, value).map(|id| id.name().to_string()).map_err(|e| format!("\n{e}"))
 }
 
 /// The variant named on the command line. Commands hand it a generic body

@@ -4,6 +4,7 @@ mod adjudication;
 mod analyse;
 mod args;
 mod bench;
+mod check;
 mod clock;
 mod matches;
 mod perft;
@@ -68,6 +69,7 @@ fn run(cli: args::Cli) -> Result<()> {
     match cli.command {
         Perft(a) => perft::perft(&a),
         Divide(a) => perft::divide(&a),
+        Check(a) => check::check(&a),
         Moves(a) => perft::moves(&a),
         Fen(a) => perft::fen(&a),
         Show(a) => show::show(&a),

@@ -17,6 +17,13 @@ enum Report {
 }
 
 pub fn pgn(a: &PgnArgs) -> Result<()> {
+    for file in &a.variants {
+        let path = file.display().to_string();
+        if !path.ends_with(".toml") {
+            anyhow::bail!("--variant {path}: pgn takes variant files (*.toml); a record names its game itself");
+        }
+        crate::args::variant_arg(&path).map_err(|e| anyhow::anyhow!("--variant {path}: {e}"))?;
+    }
     let report = match (a.moves, a.check) {
         (true, _) => Report::Moves,
         (_, true) => Report::Nothing,

@@ -310,6 +310,7 @@ impl Session {
         out.send("id author Raum developers");
         // Every game the rules build, so that a new one is offered as soon as it exists.
         out.send(&variant_option(self.id()));
+        out.send("option name VariantFile type string default <empty>");
         out.send(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         match self.id() {
             GameId::Two(id) => {
@@ -363,6 +364,19 @@ impl Session {
                     self.position_set = false;
                 }
                 Err(e) => out.error(&format!("UCI_Variant: {e}")),
+            },
+            // A variant file (docs/variants.md): loaded, and its game starts; its
+            // id is then also a UCI_Variant value.
+            "variantfile" => match read_variant_file(&value) {
+                Ok(id) => {
+                    self.game = AnyGame::start(id);
+                    self.position_set = false;
+                }
+                Err(e) => {
+                    for line in e.lines() {
+                        out.error(&format!("VariantFile: {line}"));
+                    }
+                }
             },
             "hash" => {
                 if let Some(mb) = spin(&value, MAX_HASH_MB, self.caps.hash_mb) {
@@ -680,6 +694,26 @@ pub fn run(input: &mut dyn BufRead, output: Box<dyn Write + Send>, caps: Caps) {
         }
     }
     session.finish();
+}
+
+/// The most a variant file may hold, in bytes (the largest built-in one holds
+/// under 3 KB).
+const MAX_VARIANT_FILE: u64 = 1 << 20;
+
+/// Reads and loads the variant file at `path`: a regular file, at most
+/// [`MAX_VARIANT_FILE`] bytes.
+fn read_variant_file(path: &str) -> Result<GameId, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Err(format!("{path} is not a file"));
+    }
+    let mut text = String::new();
+    file.take(MAX_VARIANT_FILE + 1).read_to_string(&mut text).map_err(|e| format!("cannot read {path}: {e}"))?;
+    if text.len() as u64 > MAX_VARIANT_FILE {
+        return Err(format!("{path} is longer than {MAX_VARIANT_FILE} bytes"));
+    }
+    raum_rules::file::load(&text, path).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -16,7 +16,8 @@
 use raum_geometry::{DIRECTIONS, Lines, Vector};
 use raum_rules::{Color, Kind, MAX_KINDS, Move, MoveKind, Position, Role, Variant, VariantFn, VariantId, Width};
 use std::any::Any;
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 /// A variant's evaluation terms, as data. Pieces are named by letter, so the
 /// same description survives a reordering of the variant's piece table, and a
@@ -256,11 +257,18 @@ impl<S: Width> EvalTables<S> {
         // never fails.
         static CACHE: [OnceLock<Box<dyn Any + Send + Sync>>; VariantId::ALL.len()] =
             [const { OnceLock::new() }; VariantId::ALL.len()];
-        let slot = VariantId::ALL.iter().position(|&v| v == id).unwrap_or(0);
-        CACHE[slot]
-            .get_or_init(|| Box::new(EvalTables::new(Variant::<S>::at_width(id), EvalParams::for_variant(id))))
-            .downcast_ref()
-            .unwrap_or_else(|| panic!("variant {id} is not built at this width"))
+        // Games loaded from files: built once each, kept as long as the game.
+        type Loaded = HashMap<VariantId, &'static (dyn Any + Send + Sync)>;
+        static LOADED: OnceLock<Mutex<Loaded>> = OnceLock::new();
+        let build = || EvalTables::new(Variant::<S>::at_width(id), EvalParams::for_variant(id));
+        let tables: &'static (dyn Any + Send + Sync) = match VariantId::ALL.iter().position(|&v| v == id) {
+            Some(slot) => CACHE[slot].get_or_init(|| Box::new(build())).as_ref(),
+            None => {
+                let mut loaded = LOADED.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+                *loaded.entry(id).or_insert_with(|| Box::leak(Box::new(build())))
+            }
+        };
+        tables.downcast_ref().unwrap_or_else(|| panic!("variant {id} is not built at this width"))
     }
 
     /// Compiles `params` for a variant.

@@ -45,7 +45,7 @@ impl GameId {
     };
 
     /// The id on the command line and in records.
-    pub const fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             GameId::Two(v) => v.name(),
             GameId::Multi(m) => m.name(),

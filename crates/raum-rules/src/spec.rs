@@ -44,6 +44,8 @@ pub enum VariantId {
     Forced3d,
     /// Savard's Triquetral Cube Chess for two: 173 cells on levels 4-8 (a reconstruction).
     Triquetral,
+    /// A game for two read from a file while Raum runs ([`crate::file::load`]).
+    Custom(crate::file::CustomId),
 }
 
 /// Every variant id of RULES.md, with its two-player id where it has one
@@ -92,9 +94,19 @@ impl VariantId {
         VariantId::Triquetral,
     ];
 
-    /// The id used on the command line and in records.
-    pub const fn name(self) -> &'static str {
+    /// The number that seeds the variant's hash keys: the built-in games'
+    /// place in [`VariantId::ALL`], so their keys never change.
+    pub fn seed(self) -> u64 {
         match self {
+            VariantId::Custom(c) => 0x1_0000 + c.0 as u64,
+            id => VariantId::ALL.iter().position(|&v| v == id).unwrap_or(0) as u64,
+        }
+    }
+
+    /// The id used on the command line and in records.
+    pub fn name(self) -> &'static str {
+        match self {
+            VariantId::Custom(c) => crate::file::registry::get(c).def.id(),
             VariantId::FiveUp => "five-up",
             VariantId::FiveUpCylinder => "five-up-cylinder",
             VariantId::FiveUpTorus => "five-up-torus",
@@ -128,7 +140,11 @@ impl VariantId {
         match KNOWN_VARIANTS.iter().find(|(n, _)| *n == name) {
             Some((_, Some(id))) => Ok(*id),
             Some((_, None)) => Err(crate::UnknownVariant::NotYet(name.to_string())),
-            None => Err(crate::UnknownVariant::Unknown(name.to_string())),
+            None => match crate::file::registry::find(name) {
+                Some(crate::GameId::Two(id)) => Ok(id),
+                Some(crate::GameId::Multi(_)) => Err(crate::UnknownVariant::MultiPlayer(name.to_string())),
+                None => Err(crate::UnknownVariant::Unknown(name.to_string())),
+            },
         }
     }
 }

@@ -476,7 +476,7 @@ impl<S: CellSet> Variant<S> {
             let tracked = |p: Piece| spec.noncombatant || Some(p.kind) == pawn;
             start.unmoved = Some((0..n).filter(|&c| start.board[c].is_some_and(tracked)).collect());
         }
-        let zobrist = Zobrist::new(spec.id as u64, kinds, n, sets);
+        let zobrist = Zobrist::new(spec.id.seed(), kinds, n, sets);
         let noncombatant = spec.noncombatant;
         let king_check_quiet: Vec<S> = match &spec.king_in_check {
             Some(m) if !m.slides.is_empty() || !m.rays.is_empty() => {

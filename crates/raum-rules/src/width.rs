@@ -173,14 +173,7 @@ pub trait VariantFn {
 impl VariantId {
     /// The width this variant is compiled at.
     pub fn width(self) -> CellWidth {
-        let cells = crate::variants::cells(self);
-        if cells <= 128 {
-            CellWidth::W128
-        } else if cells <= 256 {
-            CellWidth::W256
-        } else {
-            CellWidth::W512
-        }
+        crate::file::registry::width_for(crate::variants::cells(self))
     }
 
     /// Runs `f` on this variant at its width: the single place where a
@@ -202,6 +195,9 @@ impl<S: Width> Variant<S> {
     /// programming error, not an input error; [`VariantId::dispatch`] never does.
     pub fn at_width(id: VariantId) -> &'static Variant<S> {
         assert_eq!(id.width(), S::WIDTH, "variant {id} is not built at this width");
+        if let VariantId::Custom(c) = id {
+            return crate::file::registry::get(c).variant();
+        }
         let index = VariantId::ALL.iter().position(|&v| v == id).unwrap_or(0);
         S::slot(index).get_or_init(|| {
             Variant::build(crate::variants::spec(id))
@@ -221,13 +217,7 @@ pub trait MultiFn {
 impl MultiId {
     /// The width this game is compiled at.
     pub fn width(self) -> CellWidth {
-        if self.cells() <= 128 {
-            CellWidth::W128
-        } else if self.cells() <= 256 {
-            CellWidth::W256
-        } else {
-            CellWidth::W512
-        }
+        crate::file::registry::width_for(self.cells())
     }
 
     /// Runs `f` on this game at its width.
@@ -247,6 +237,9 @@ impl<S: Width> MultiVariant<S> {
     /// If `id` is not compiled at width `S` (see [`MultiId::width`]); [`MultiId::dispatch`] never does.
     pub fn at_width(id: MultiId) -> &'static MultiVariant<S> {
         assert_eq!(id.width(), S::WIDTH, "game {id} is not built at this width");
+        if let MultiId::Custom(c) = id {
+            return crate::file::registry::get(c).multi();
+        }
         let index = MultiId::ALL.iter().position(|&v| v == id).unwrap_or(0);
         S::multi_slot(index).get_or_init(|| {
             MultiVariant::build(crate::variants::multi_spec(id))

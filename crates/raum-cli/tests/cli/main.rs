@@ -13,3 +13,4 @@ mod run;
 mod serve;
 mod tune;
 mod uci;
+mod variant_files;

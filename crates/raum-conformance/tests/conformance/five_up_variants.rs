@@ -517,7 +517,7 @@ fn the_diagram_lists_the_shared_cells() {
 fn every_legal_move_is_safe_and_undone_along_random_games() {
     use raum_conformance::rng::Rng;
     for v in [cylinder(), torus(), unicorn()] {
-        let mut rng = Rng::new(0xC0FFEE ^ v.id() as u64);
+        let mut rng = Rng::new(0xC0FFEE ^ v.id().seed());
         let mut positions = 0;
         for _game in 0..40 {
             let mut pos = Position::start(v);

@@ -331,3 +331,44 @@ fn mangled_files_never_panic() {
         }
     }
 }
+
+/// docs/variants.md's `toml` blocks, in order.
+fn docs_blocks() -> Vec<String> {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/variants.md")).unwrap();
+    let mut blocks = Vec::new();
+    let mut open: Option<String> = None;
+    for line in docs.lines() {
+        match (&mut open, line.trim_start()) {
+            (None, "```toml") => open = Some(String::new()),
+            (Some(_), "```") => blocks.extend(open.take()),
+            (Some(b), _) => {
+                b.push_str(line);
+                b.push('\n');
+            }
+            _ => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn the_documents_examples_read_and_the_tutorial_is_its_file() {
+    let blocks = docs_blocks();
+    // Whole files (the tutorial's first block is a file's start only).
+    let whole: Vec<&String> = blocks
+        .iter()
+        .filter(|b| b.starts_with("format = 1") && (b.contains("[board]") || b.contains("extends")))
+        .collect();
+    assert!(whole.len() >= 2, "{} whole files in docs/variants.md", whole.len());
+    for b in &whole {
+        if let Err(e) = read(b, "docs/variants.md") {
+            panic!("{b}\n{e}");
+        }
+    }
+    // The tutorial's blocks, one after another, are examples/variants/cubelet.toml.
+    let start = blocks.iter().position(|b| b.contains("id = \"cubelet\"")).expect("the tutorial");
+    let tutorial: String = blocks[start..start + 5].concat();
+    let file =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/variants/cubelet.toml")).unwrap();
+    assert_eq!(read(&tutorial, "tutorial").unwrap(), read(&file, "file").unwrap());
+}

@@ -80,7 +80,7 @@ fn every_mate_is_verified_and_found() {
 fn generate_mates() {
     for id in VariantId::ALL {
         let v = Variant::get(id);
-        let mut rng = 0x1234_5678_9ABC_DEF1u64 ^ id as u64;
+        let mut rng = 0x1234_5678_9ABC_DEF1u64 ^ id.seed();
         let mut next = move |n: usize| {
             rng ^= rng << 13;
             rng ^= rng >> 7;

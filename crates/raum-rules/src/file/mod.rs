@@ -24,6 +24,7 @@ mod motion;
 mod pawns;
 mod pieces;
 mod reader;
+pub(crate) mod registry;
 mod rules;
 mod tree;
 
@@ -31,6 +32,7 @@ pub use board::MAX_CELLS;
 pub use builtin::{BUILTIN, builtin_text};
 pub use error::{FileError, FileErrors};
 pub(crate) use frame::parse_orientation;
+pub use registry::{CustomId, LoadError, MAX_LOADED, load};
 
 use crate::game_rules::SideDef;
 use crate::multi::{MultiId, MultiSpec};
@@ -149,7 +151,7 @@ pub(crate) fn intern(s: &str) -> &'static str {
 /// names a built-in game.
 pub fn read(text: &str, name: &str) -> Result<VariantDef, FileErrors> {
     let mut sources = Sources::default();
-    let tree = load(text, name, &mut sources, &mut Vec::new()).map_err(|e| FileErrors(vec![e]))?;
+    let tree = load_tree(text, name, &mut sources, &mut Vec::new()).map_err(|e| FileErrors(vec![e]))?;
     let mut r = Reader { sources: &sources, errors: Vec::new() };
     let def = interpret(&tree, &mut r);
     let mut errors = r.errors;
@@ -163,7 +165,7 @@ pub fn read(text: &str, name: &str) -> Result<VariantDef, FileErrors> {
 }
 
 /// Parses a file and the files it extends, merged.
-fn load(text: &str, name: &str, sources: &mut Sources, chain: &mut Vec<String>) -> Result<Node, error::FileError> {
+fn load_tree(text: &str, name: &str, sources: &mut Sources, chain: &mut Vec<String>) -> Result<Node, error::FileError> {
     let src = sources.add(name, text);
     let tree = tree::parse(text, src, sources)?;
     let Val::Table(entries) = &tree.val else { return Ok(tree) };
@@ -184,7 +186,7 @@ fn load(text: &str, name: &str, sources: &mut Sources, chain: &mut Vec<String>) 
         ));
     };
     chain.push(base.clone());
-    let base_tree = load(base_text, &format!("variants/{base}.toml"), sources, chain)?;
+    let base_tree = load_tree(base_text, &format!("variants/{base}.toml"), sources, chain)?;
     // The base's own id, title and extends never carry over.
     let Node { at, val: Val::Table(mut base_entries) } = base_tree else { return Ok(tree) };
     base_entries.retain(|e| !matches!(e.key.as_str(), "id" | "title" | "extends"));

@@ -46,6 +46,8 @@ pub enum MultiId {
     Triquetral3p,
     /// The Triquetral board for six: White, Blue, Green against Black, Red, Yellow.
     Triquetral6p,
+    /// A game for three to six read from a file while Raum runs ([`crate::file::load`]).
+    Custom(crate::file::CustomId),
 }
 
 impl MultiId {
@@ -53,8 +55,9 @@ impl MultiId {
     pub const ALL: [MultiId; 3] = [MultiId::WingTable4p, MultiId::Triquetral3p, MultiId::Triquetral6p];
 
     /// The id on the command line and in records.
-    pub const fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
+            MultiId::Custom(c) => crate::file::registry::get(c).def.id(),
             MultiId::WingTable4p => "wing-table-4p",
             MultiId::Triquetral3p => "triquetral-3p",
             MultiId::Triquetral6p => "triquetral-6p",
@@ -69,12 +72,25 @@ impl MultiId {
     /// assert_eq!(MultiId::from_name("triquetral"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<MultiId> {
-        MultiId::ALL.into_iter().find(|id| id.name() == name)
+        MultiId::ALL.into_iter().find(|id| id.name() == name).or_else(|| match crate::file::registry::find(name) {
+            Some(crate::GameId::Multi(id)) => Some(id),
+            _ => None,
+        })
+    }
+
+    /// The number that seeds the game's hash keys: the built-in games' place
+    /// in [`MultiId::ALL`], so their keys never change.
+    pub fn seed(self) -> u64 {
+        match self {
+            MultiId::Custom(c) => 0x1_0000 + c.0 as u64,
+            id => MultiId::ALL.iter().position(|&v| v == id).unwrap_or(0) as u64,
+        }
     }
 
     /// How many cells its board has (which decides its width).
-    pub const fn cells(self) -> usize {
+    pub fn cells(self) -> usize {
         match self {
+            MultiId::Custom(c) => crate::file::registry::get(c).cells,
             MultiId::WingTable4p => 204,
             MultiId::Triquetral3p => 197,
             MultiId::Triquetral6p => 269,

@@ -115,7 +115,7 @@ impl<S: CellSet> MultiVariant<S> {
         start.sort_unstable_by_key(|&(cell, _, _)| cell);
 
         // Hash keys of their own: the board's keys know two sides.
-        let mut seed = 0x5EA7_0F5A_u64 ^ (spec.id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut seed = 0x5EA7_0F5A_u64 ^ spec.id.seed().wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut next = move || {
             seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
             let mut z = seed;

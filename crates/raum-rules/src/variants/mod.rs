@@ -15,20 +15,28 @@ fn builtin(id: &str) -> VariantDef {
 
 /// The data description of a variant.
 pub fn spec(id: VariantId) -> VariantSpec {
-    builtin(id.name()).spec(id)
+    match id {
+        VariantId::Custom(c) => crate::file::registry::get(c).def.spec(id),
+        _ => builtin(id.name()).spec(id),
+    }
 }
 
 /// The data description of a multi-player game.
 pub fn multi_spec(id: MultiId) -> MultiSpec {
     // The two-player board whose tables these are like; the game's own hash
     // keys come from its MultiId.
-    let board = if id == MultiId::WingTable4p { VariantId::WingTable } else { VariantId::Triquetral };
+    let board = match id {
+        MultiId::WingTable4p => VariantId::WingTable,
+        MultiId::Custom(c) => return crate::file::registry::get(c).def.multi_spec(id, VariantId::Custom(c)),
+        _ => VariantId::Triquetral,
+    };
     builtin(id.name()).multi_spec(id, board)
 }
 
 /// How many cells the variant's board has (which decides its width).
 pub fn cells(id: VariantId) -> usize {
     match id {
+        VariantId::Custom(c) => crate::file::registry::get(c).cells,
         VariantId::FiveUp
         | VariantId::FiveUpCylinder
         | VariantId::FiveUpTorus
