@@ -5,8 +5,9 @@
 
 use crate::args::CheckArgs;
 use anyhow::{Context, Result, bail};
-use raum_rules::file::{load, read};
-use raum_rules::{AnyGame, Color, GameId, MultiFn, Piece, Role, Variant, VariantFn, Width};
+use raum_notation::{parse_game, parse_game_move};
+use raum_rules::file::{PerftLine, load, read};
+use raum_rules::{AnyGame, Color, GameId, GameRules, MultiFn, Piece, Role, Variant, VariantFn, Width};
 use std::time::Instant;
 
 pub fn check(a: &CheckArgs) -> Result<()> {
@@ -41,7 +42,38 @@ pub fn check(a: &CheckArgs) -> Result<()> {
         println!("perft {depth}: {nodes}");
         eprintln!("perft {depth}: {:.3} s", start.elapsed().as_secs_f64());
     }
+    let mut wrong = 0;
+    for p in def.perft_lines() {
+        let at = format!("{name}:{}: [[perft]]", p.line);
+        match expected_line(id, p) {
+            Ok(nodes) if nodes == p.count => println!("{at} depth {}: {nodes}, as expected", p.depth),
+            Ok(nodes) => {
+                println!("{at} depth {}: {nodes}, but the file expects {}", p.depth, p.count);
+                wrong += 1;
+            }
+            Err(e) => {
+                println!("{at}: {e:#}");
+                wrong += 1;
+            }
+        }
+    }
+    if wrong > 0 {
+        bail!("{name}: {wrong} of {} [[perft]] expectations not met", def.perft_lines().len());
+    }
     Ok(())
+}
+
+/// The count a `[[perft]]` line asks for.
+fn expected_line(id: GameId, p: &PerftLine) -> Result<u64> {
+    let mut game = match &p.fen {
+        Some(fen) => parse_game(id, fen).with_context(|| format!("fen \"{fen}\""))?,
+        None => AnyGame::start(id),
+    };
+    for (i, text) in p.moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
+        let m = parse_game_move(&game, text).with_context(|| format!("moves, move {} ({text})", i + 1))?;
+        game.play(m).map_err(|_| anyhow::anyhow!("moves, move {} ({text}): not legal here", i + 1))?;
+    }
+    Ok(game.perft(p.depth))
 }
 
 struct Summary;

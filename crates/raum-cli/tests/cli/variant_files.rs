@@ -51,7 +51,9 @@ fn check_lists_every_error_with_line_column_and_key() {
 #[test]
 fn check_warns_of_what_reads_but_looks_wrong() {
     // A piece whose leap is longer than the board, and pawns with no cell to promote on.
-    let text = my_five_up()
+    let whole = my_five_up();
+    // Another game: Five Up's perft expectations no longer hold.
+    let text = whole[..whole.find("\n# Counts").expect("five-up's [[perft]] lines")]
         .replace("N = { name = \"knight\", moves = \"(0,1,2)\" }", "N = { name = \"knight\", moves = \"(0,1,7)\" }")
         .replace("promotion = \"no-step\"", "promotion = []");
     let path = file("odd.toml", &text);
@@ -134,4 +136,24 @@ fn records_of_a_file_s_game_replay_with_its_file() {
     let o = raum(&["pgn", "--check", pgn.to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("unknown variant 'my-five-up'"), "{}", stderr(&o));
+}
+
+#[test]
+fn check_confirms_a_file_s_perft_expectations() {
+    let five_up = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/five-up.toml");
+    let o = raum(&["check", five_up, "--depth", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("[[perft]] depth 3: 245828, as expected"), "{out}");
+    assert!(out.contains("[[perft]] depth 2: 3971, as expected"), "{out}");
+    // A wrong count, and moves that cannot be played, fail the check and say where.
+    let text = my_five_up().replace("count = 3971", "count = 3972")
+        + "\n[[perft]]\nmoves = \"Ec2-Ec5\"\ndepth = 1\ncount = 1\n";
+    let path = file("wrong-perft.toml", &text);
+    let o = raum(&["check", path.to_str().unwrap(), "--depth", "0"]);
+    assert!(!o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("depth 2: 3971, but the file expects 3972"), "{out}");
+    assert!(out.contains("moves, move 1 (Ec2-Ec5)"), "{out}");
+    assert!(stderr(&o).contains("2 of 3 [[perft]] expectations not met"), "{}", stderr(&o));
 }

@@ -254,6 +254,22 @@ fn cases() -> Vec<(&'static str, String, u32, u32, &'static str, &'static str)> 
             "rules.stalemate",
             "unknown stalemate rule",
         ),
+        (
+            "a perft expectation without a count",
+            format!("{BASE}\n[[perft]]\ndepth = 2\n"),
+            27,
+            1,
+            "perft[0].count",
+            "missing",
+        ),
+        (
+            "a perft expectation too deep",
+            format!("{BASE}\n[[perft]]\ndepth = 30\ncount = 1\n"),
+            28,
+            9,
+            "perft[0].depth",
+            "1 to 8",
+        ),
     ]
 }
 
@@ -371,4 +387,27 @@ fn the_documents_examples_read_and_the_tutorial_is_its_file() {
     let file =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/variants/cubelet.toml")).unwrap();
     assert_eq!(read(&tutorial, "tutorial").unwrap(), read(&file, "file").unwrap());
+}
+
+#[test]
+fn the_builtin_files_perft_expectations_agree_with_the_naive_generator() {
+    use raum_conformance::naive::{NaivePosition, perft};
+    let mut checked = 0;
+    for (id, text) in BUILTIN {
+        let def = read(text, id).unwrap();
+        for line in def.perft_lines() {
+            // The naive generator of the 125-cell games reads this family's ids.
+            let Ok(start) = NaivePosition::start(id) else { continue };
+            let mut pos = match &line.fen {
+                Some(fen) => NaivePosition::parse(id, fen).unwrap(),
+                None => start,
+            };
+            for m in line.moves.as_deref().unwrap_or("").split_whitespace() {
+                pos = pos.play(m).unwrap_or_else(|e| panic!("{id}: {m}: {e}"));
+            }
+            assert_eq!(perft(&pos, line.depth), line.count, "{id}, line {}", line.line);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "{checked} expectations checked");
 }

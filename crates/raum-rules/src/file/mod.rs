@@ -74,6 +74,23 @@ pub struct VariantDef {
     /// The sides of a game of more than two, in turn order (empty for two).
     sides: Vec<SideDef>,
     teams: bool,
+    perft: Vec<PerftLine>,
+}
+
+/// A `[[perft]]` expectation of a file: from the start, or from `fen`, after
+/// `moves`, `depth` plies give `count` leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftLine {
+    /// A position string to start from, instead of the start.
+    pub fen: Option<String>,
+    /// Coordinate moves played first, separated by spaces.
+    pub moves: Option<String>,
+    /// Plies.
+    pub depth: u32,
+    /// Leaves expected.
+    pub count: u64,
+    /// Where the `[[perft]]` table starts: its line in the file.
+    pub line: u32,
 }
 
 impl VariantDef {
@@ -85,6 +102,11 @@ impl VariantDef {
     /// The game's title.
     pub fn title(&self) -> &'static str {
         self.title
+    }
+
+    /// The file's `[[perft]]` expectations.
+    pub fn perft_lines(&self) -> &[PerftLine] {
+        &self.perft
     }
 
     /// How many sides play: 2, or the number of `[[side]]` tables.
@@ -187,9 +209,9 @@ fn load_tree(text: &str, name: &str, sources: &mut Sources, chain: &mut Vec<Stri
     };
     chain.push(base.clone());
     let base_tree = load_tree(base_text, &format!("variants/{base}.toml"), sources, chain)?;
-    // The base's own id, title and extends never carry over.
+    // The base's own id, title, extends and perft expectations never carry over.
     let Node { at, val: Val::Table(mut base_entries) } = base_tree else { return Ok(tree) };
-    base_entries.retain(|e| !matches!(e.key.as_str(), "id" | "title" | "extends"));
+    base_entries.retain(|e| !matches!(e.key.as_str(), "id" | "title" | "extends" | "perft"));
     Ok(tree::merge(Node { at, val: Val::Table(base_entries) }, tree))
 }
 
@@ -237,6 +259,7 @@ fn interpret(tree: &Node, r: &mut Reader) -> Option<VariantDef> {
     let pawn_t = top.table("pawn", r);
     let castling_t = top.table("castling", r);
     let rules_t = top.table("rules", r);
+    let perft = top.tables("perft", r).into_iter().filter_map(|t| perft_line(t, r)).collect();
     top.finish(
         r,
         &[
@@ -252,6 +275,7 @@ fn interpret(tree: &Node, r: &mut Reader) -> Option<VariantDef> {
             "pawn",
             "castling",
             "rules",
+            "perft",
         ],
     );
 
@@ -334,7 +358,39 @@ fn interpret(tree: &Node, r: &mut Reader) -> Option<VariantDef> {
         reconstruction,
         sides,
         teams,
+        perft,
     })
+}
+
+/// One `[[perft]]` table.
+fn perft_line(mut t: Table, r: &mut Reader) -> Option<PerftLine> {
+    let line = r.sources.error(t.at.src, t.at.start, "", String::new()).line;
+    let fen = t.str("fen", r).map(|(s, _)| s.to_string());
+    let moves = t.str("moves", r).map(|(s, _)| s.to_string());
+    let depth = match t.int("depth", r) {
+        Some((d, _)) if (1..=8).contains(&d) => Some(d as u32),
+        Some((_, at)) => {
+            r.error(at, &t.key_path("depth"), "a depth of 1 to 8 plies");
+            None
+        }
+        None => {
+            r.error(t.at, &t.key_path("depth"), "missing");
+            None
+        }
+    };
+    let count = match t.int("count", r) {
+        Some((c, _)) if c >= 0 => Some(c as u64),
+        Some((_, at)) => {
+            r.error(at, &t.key_path("count"), "a count is 0 or more");
+            None
+        }
+        None => {
+            r.error(t.at, &t.key_path("count"), "missing");
+            None
+        }
+    };
+    t.finish(r, &["fen", "moves", "depth", "count"]);
+    Some(PerftLine { fen, moves, depth: depth?, count: count?, line })
 }
 
 /// The sides: for two, Black by `army.black`; for three to six, the
