@@ -36,12 +36,18 @@ pub(crate) fn axis_of(c: char) -> Option<usize> {
     "xyz".find(c)
 }
 
+/// The most letters one direction has: no step is longer than a board.
+const MAX_LETTERS: usize = 26;
+
 impl Frame {
     /// The frame with forward along `forward` and up along `up` (different
     /// axes); right is the third axis, positive.
+    /// Total on any input: with one axis given twice, up takes another.
     pub(crate) fn new(forward: (usize, i8), up: (usize, i8)) -> Frame {
-        let side = 3 - forward.0 - up.0;
-        Frame { forward: unit(forward.0, forward.1), right: unit(side, 1), up: unit(up.0, up.1) }
+        let f = forward.0.min(2);
+        let u = if up.0.min(2) == f { (f + 1) % 3 } else { up.0.min(2) };
+        let side = (0..3).find(|&a| a != f && a != u).unwrap_or(0);
+        Frame { forward: unit(f, forward.1), right: unit(side, 1), up: unit(u, up.1) }
     }
 
     /// The board vector of a frame string, or the character offset and
@@ -52,6 +58,9 @@ impl Frame {
             return Err((0, "an empty direction: write letters f, b, l, r, u, d (`lf`)".into()));
         }
         for (i, c) in s.chars().enumerate() {
+            if i >= MAX_LETTERS {
+                return Err((i, format!("a direction of more than {MAX_LETTERS} letters")));
+            }
             let step = match c {
                 'f' => self.forward,
                 'b' => self.forward.neg(),

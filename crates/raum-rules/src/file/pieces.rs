@@ -168,7 +168,12 @@ pub(crate) fn read_army(
         let Some(start) = super::board::coord(cell, at, &path, naming, shape.dims(), r) else { continue };
         let offset = s.len() - s.trim_start().len() + cell.len() + (letters.len() - letters.trim_start().len()) + 1;
         for (i, l) in letters.trim().chars().enumerate() {
-            let c = Coord::new(start.x + i as i8, start.y, start.z);
+            let x = i32::from(start.x) + i as i32;
+            if x >= i32::from(shape.dims()[0]) {
+                r.error_in(at, offset + i, &path, format!("'{l}' would stand past the board's last file"));
+                break;
+            }
+            let c = Coord::new(x as i8, start.y, start.z);
             if l == '.' {
                 continue;
             }
