@@ -20,18 +20,10 @@ fn rank(digits: &str) -> Option<i8> {
 impl<S: CellSet> Variant<S> {
     /// The name of level `z` (0-based in notation order): `C`, `V`, `4`, `α`.
     pub fn level_name(&self, z: i8) -> String {
-        let z = z.max(0) as usize;
-        match self.spec.naming {
-            CellNaming::LevelFileRank { levels } => levels.chars().nth(z).map_or_else(|| "?".into(), String::from),
-            CellNaming::RomanFileRank { first } => {
-                ROMAN.get(z + first as usize - 1).map_or_else(|| "?".into(), |r| r.to_string())
-            }
-            CellNaming::NumberFileRank { first } => (z + first as usize).to_string(),
-            CellNaming::FileRankGreek => GREEK.get(z).map_or_else(|| "?".into(), |g| g.to_string()),
-        }
+        level_name(self.spec.naming, z)
     }
 
-    /// The name of a cell, e.g. `Cc3`.
+    /// The name of a cell, e.g. `Ec1`.
     ///
     /// ```
     /// use raum_rules::{Variant, VariantId};
@@ -40,12 +32,7 @@ impl<S: CellSet> Variant<S> {
     /// assert_eq!(v.cell_name(c), "Ec1");
     /// ```
     pub fn cell_name(&self, cell: usize) -> String {
-        let c = self.board.coord(cell);
-        let level = self.level_name(c.z);
-        match self.spec.naming {
-            CellNaming::FileRankGreek => format!("{}{}{}", (b'A' + c.x as u8) as char, c.y + 1, level),
-            _ => format!("{}{}{}", level, (b'a' + c.x as u8) as char, c.y + 1),
-        }
+        coord_name(self.spec.naming, self.board.coord(cell))
     }
 
     /// The cell with this name, if it exists on the board. The Book of
@@ -111,4 +98,26 @@ pub(crate) fn parse_coord(naming: CellNaming, name: &str) -> Option<Coord> {
             Coord::new(x, y, z)
         }
     })
+}
+
+/// The name of level `z` (0-based in notation order) under a naming scheme.
+pub(crate) fn level_name(naming: CellNaming, z: i8) -> String {
+    let z = z.max(0) as usize;
+    match naming {
+        CellNaming::LevelFileRank { levels } => levels.chars().nth(z).map_or_else(|| "?".into(), String::from),
+        CellNaming::RomanFileRank { first } => {
+            ROMAN.get(z + first as usize - 1).map_or_else(|| "?".into(), |r| r.to_string())
+        }
+        CellNaming::NumberFileRank { first } => (z + first as usize).to_string(),
+        CellNaming::FileRankGreek => GREEK.get(z).map_or_else(|| "?".into(), |g| g.to_string()),
+    }
+}
+
+/// The name of the cell at `c` under a naming scheme.
+pub(crate) fn coord_name(naming: CellNaming, c: Coord) -> String {
+    let level = level_name(naming, c.z);
+    match naming {
+        CellNaming::FileRankGreek => format!("{}{}{}", (b'A' + c.x as u8) as char, c.y + 1, level),
+        _ => format!("{}{}{}", level, (b'a' + c.x as u8) as char, c.y + 1),
+    }
 }

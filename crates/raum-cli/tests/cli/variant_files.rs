@@ -157,3 +157,36 @@ fn check_confirms_a_file_s_perft_expectations() {
     assert!(out.contains("moves, move 1 (Ec2-Ec5)"), "{out}");
     assert!(stderr(&o).contains("2 of 3 [[perft]] expectations not met"), "{}", stderr(&o));
 }
+
+/// Two kings and a rook on a 4x4x4 board, Black's army White's turned over.
+const FACING: &str = r#"format = 1
+id = "facing"
+title = "Facing"
+
+[board]
+size = "4x4x4"
+names = "level-file-rank"
+level-letters = "ABCD"
+
+[pieces]
+K = { name = "king", role = "king", moves = "O + D + T" }
+R = { name = "rook", moves = "O*" }
+
+[army]
+white = ["Aa1 K..R"]
+black = "-x y -z"
+"#;
+
+#[test]
+fn a_game_without_pawns_plays_and_a_start_in_check_is_refused() {
+    // White's rook on Ad1 sees Black's king on Dd1 up the d-file of levels: no position.
+    let path = file("facing.toml", FACING);
+    let o = raum(&["check", path.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("the start is not a position: Black is in check"), "{}", stderr(&o));
+    // With the rook beside its king, it is a game (no pawns at all).
+    let path = file("facing-2.toml", &FACING.replace("facing", "facing-2").replace("K..R", "KR"));
+    let o = raum(&["check", path.to_str().unwrap(), "--depth", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("warnings: none"), "{}", stdout(&o));
+}

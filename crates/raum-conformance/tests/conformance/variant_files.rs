@@ -287,6 +287,23 @@ fn cases() -> Vec<(&'static str, String, u32, u32, &'static str, &'static str)> 
             "past the board's last file",
         ),
         (
+            "a pawn on its promotion cell",
+            edit(r#""last-rank""#, r#"["Aa2..Dd2"]"#),
+            16,
+            9,
+            "army.white",
+            "starts on its promotion cell Aa2",
+        ),
+        (
+            "two sides on one cell",
+            edit("\"Aa2 PP\"", "\"Aa2 PP\", \"Dd4 R\""),
+            16,
+            9,
+            "army.white",
+            "land on one cell, Dd4",
+        ),
+        ("two kings", edit("\"Aa1 RK\"", "\"Aa1 KK\""), 16, 9, "army.white", "2 kings"),
+        (
             "a perft expectation without a count",
             format!("{BASE}\n[[perft]]\ndepth = 2\n"),
             27,

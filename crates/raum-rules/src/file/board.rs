@@ -256,7 +256,7 @@ pub(crate) fn shape(b: &BoardDef, maps: &[(Mirror, Loc, String)], r: &mut Reader
             .flat_map(|z| (0..h).flat_map(move |y| (0..w).map(move |x| Coord::new(x, y, z))))
             .find(|&c| shape.contains(c) && !shape.contains(m.cell(c, b.dims)));
         if let Some(c) = off {
-            let name = |c: Coord| format!("({}, {}, {})", c.x + 1, c.y + 1, c.z + 1);
+            let name = |c: Coord| crate::naming::coord_name(b.naming, c);
             r.error(
                 *loc,
                 path,

@@ -326,14 +326,38 @@ fn interpret(tree: &Node, r: &mut Reader) -> Option<VariantDef> {
     }
     if !pieces.iter().any(|p| p.role == Role::King) {
         r.error(pieces_at, "pieces", "no piece has role \"king\": every side needs a royal piece");
-    } else if army_read && !army.iter().any(|&(_, l)| pieces.iter().any(|p| p.letter == l && p.role == Role::King)) {
-        r.error(white_at, "army.white", "the army has no king");
+    } else if army_read {
+        let kings = army.iter().filter(|&&(_, l)| pieces.iter().any(|p| p.letter == l && p.role == Role::King)).count();
+        match kings {
+            1 => {}
+            0 => r.error(white_at, "army.white", "the army has no king"),
+            _ => r.error(white_at, "army.white", format!("the army has {kings} kings; a side has exactly one")),
+        }
     }
     let castling = rules::read_castling(castling_t, &pieces, board.naming, &shape, mirror, r);
     let (pawn_sets, start_sets) = match &pawn {
         Some(p) => p.sets(&shape, mirror),
-        None => (Vec::new(), [0, if sides.is_empty() { 1 } else { 0 }]),
+        // A game without pawns: sets that say nothing, as the rules core wants one a side.
+        None => {
+            let none = crate::spec::PawnRules {
+                steps: Vec::new(),
+                captures: Vec::new(),
+                double_origins: Vec::new(),
+                double_steps: Vec::new(),
+                en_passant: false,
+                promotion_cells: Vec::new(),
+                promote_to: Vec::new(),
+                column_rule: false,
+            };
+            match mirror {
+                Some(m) => (VariantSpec::mirrored_pawns(none, m, shape.dims()), [0, 1]),
+                None => (vec![PawnSet { name: "white".into(), rules: none }], [0, 0]),
+            }
+        }
     };
+    if army_read {
+        start_conflicts(&army, &pieces, &sides, mirror, &pawn_sets, &shape, board.naming, white_at, r);
+    }
     let free_pawn_sets = pawn.as_ref().is_some_and(|p| p.free_orientation());
     let track_unmoved = rules.noncombatant || pawn.as_ref().is_some_and(|p| p.doubles_from_unmoved());
     let mirror = mirror.or_else(|| sides.get(1).map(|s| s.map)).unwrap_or(Mirror::flips([false; 3]));
@@ -360,6 +384,58 @@ fn interpret(tree: &Node, r: &mut Reader) -> Option<VariantDef> {
         teams,
         perft,
     })
+}
+
+/// What would make the start no position: two sides' men on one cell, or a
+/// pawn on its own promotion cell.
+#[allow(clippy::too_many_arguments)]
+fn start_conflicts(
+    army: &[(Coord, char)],
+    pieces: &[PieceDef],
+    sides: &[SideDef],
+    mirror: Option<Mirror>,
+    pawn_sets: &[PawnSet],
+    shape: &Shape,
+    naming: CellNaming,
+    at: Loc,
+    r: &mut Reader,
+) {
+    let identity = Mirror::flips([false; 3]);
+    let maps: Vec<(String, Mirror, usize)> = match mirror {
+        Some(m) => vec![("White".into(), identity, 0), ("Black".into(), m, 1)],
+        None => sides.iter().map(|s| (s.name.to_string(), s.map, 0)).collect(),
+    };
+    let dims = shape.dims();
+    let name = |c: Coord| crate::naming::coord_name(naming, c);
+    let mut taken: Vec<(Coord, usize)> = Vec::new();
+    for (i, (side, map, set)) in maps.iter().enumerate() {
+        for &(c, l) in army {
+            let to = map.cell(c, dims);
+            if let Some(&(_, j)) = taken.iter().find(|&&(t, j)| t == to && j != i) {
+                r.error(
+                    at,
+                    "army.white",
+                    format!("{side}'s man from {} and {}'s land on one cell, {}", name(c), maps[j].0, name(to)),
+                );
+                return;
+            }
+            taken.push((to, i));
+            let pawn = pieces.iter().any(|p| p.letter == l && p.role == Role::Pawn);
+            // A side's pawns are its map's image of White's (its own set with two sides).
+            let promotes = match mirror {
+                Some(_) => pawn_sets.get(*set).is_some_and(|s| s.rules.promotion_cells.contains(&to)),
+                None => pawn_sets.first().is_some_and(|s| s.rules.promotion_cells.contains(&c)),
+            };
+            if pawn && promotes {
+                r.error(
+                    at,
+                    "army.white",
+                    format!("{side}'s pawn from {} starts on its promotion cell {}", name(c), name(to)),
+                );
+                return;
+            }
+        }
+    }
 }
 
 /// One `[[perft]]` table.

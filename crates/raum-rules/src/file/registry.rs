@@ -25,6 +25,7 @@ use crate::variant::Variant;
 use crate::width::{CellWidth, Width};
 use raum_bitboard::Wide;
 use std::any::Any;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, RwLock};
 use thiserror::Error;
 
@@ -59,6 +60,14 @@ pub enum LoadError {
         /// What holds it.
         by: String,
     },
+    /// The file's start is not a legal position.
+    #[error("{file}: the start is not a position: {error}")]
+    Start {
+        /// The file's name.
+        file: String,
+        /// Why.
+        error: String,
+    },
     /// Too many files loaded.
     #[error("{file}: already {MAX_LOADED} variant files loaded")]
     TooMany {
@@ -75,6 +84,8 @@ pub(crate) struct Loaded {
     pub hash: u64,
     pub cells: usize,
     built: Box<dyn Any + Send + Sync>,
+    /// Its start is no position: kept (its slot is spent) but never found.
+    rejected: AtomicBool,
 }
 
 static LOADED: RwLock<Vec<&'static Loaded>> = RwLock::new(Vec::new());
@@ -93,7 +104,10 @@ pub(crate) fn get(c: CustomId) -> &'static Loaded {
 /// The loaded game with this id.
 pub(crate) fn find(name: &str) -> Option<GameId> {
     let loaded = LOADED.read().unwrap_or_else(|e| e.into_inner());
-    loaded.iter().position(|l| l.def.id() == name).map(|i| game_id(&loaded[i].def, CustomId(i as u32)))
+    loaded
+        .iter()
+        .position(|l| l.def.id() == name && !l.rejected.load(Ordering::Relaxed))
+        .map(|i| game_id(&loaded[i].def, CustomId(i as u32)))
 }
 
 fn game_id(def: &VariantDef, c: CustomId) -> GameId {
@@ -128,7 +142,7 @@ pub fn load(text: &str, file: &str) -> Result<GameId, LoadError> {
     // the tables are built with no lock held (building names no loaded game).
     let _one_at_a_time = LOADING.lock().unwrap_or_else(|e| e.into_inner());
     let loaded = LOADED.read().unwrap_or_else(|e| e.into_inner());
-    if let Some(i) = loaded.iter().position(|l| l.def.id() == def.id()) {
+    if let Some(i) = loaded.iter().position(|l| l.def.id() == def.id() && !l.rejected.load(Ordering::Relaxed)) {
         return if loaded[i].hash == hash {
             Ok(game_id(&loaded[i].def, CustomId(i as u32)))
         } else {
@@ -158,9 +172,34 @@ pub fn load(text: &str, file: &str) -> Result<GameId, LoadError> {
         }
     };
     let id = game_id(&def, c);
-    let entry: &'static Loaded = Box::leak(Box::new(Loaded { def, file: file.into(), hash, cells, built }));
+    let entry: &'static Loaded =
+        Box::leak(Box::new(Loaded { def, file: file.into(), hash, cells, built, rejected: AtomicBool::new(false) }));
     LOADED.write().unwrap_or_else(|e| e.into_inner()).push(entry);
+    // The start must be a position (the reader catches most ways it is not;
+    // a side in check before its first move needs the built tables).
+    if let Err(error) = start_is_a_position(id, cells) {
+        entry.rejected.store(true, Ordering::Relaxed);
+        return Err(LoadError::Start { file: file.into(), error });
+    }
     Ok(id)
+}
+
+/// Whether a loaded game's start is a legal position.
+fn start_is_a_position(id: GameId, cells: usize) -> Result<(), String> {
+    fn two<S: Width>(v: &'static Variant<S>) -> Result<(), String> {
+        crate::Position::from_setup(v, v.start_setup().clone()).map(drop).map_err(|e| e.to_string())
+    }
+    fn multi<S: Width>(v: &'static MultiVariant<S>) -> Result<(), String> {
+        crate::multi::MultiPosition::from_men(v, v.start_men(), 0, 0, 1).map(drop).map_err(|e| e.to_string())
+    }
+    match (id, width_for(cells)) {
+        (GameId::Two(v), CellWidth::W128) => two(Variant::<u128>::at_width(v)),
+        (GameId::Two(v), CellWidth::W256) => two(Variant::<Wide<4>>::at_width(v)),
+        (GameId::Two(v), CellWidth::W512) => two(Variant::<Wide<8>>::at_width(v)),
+        (GameId::Multi(m), CellWidth::W128) => multi(MultiVariant::<u128>::at_width(m)),
+        (GameId::Multi(m), CellWidth::W256) => multi(MultiVariant::<Wide<4>>::at_width(m)),
+        (GameId::Multi(m), CellWidth::W512) => multi(MultiVariant::<Wide<8>>::at_width(m)),
+    }
 }
 
 impl Loaded {
