@@ -609,8 +609,14 @@ fn uci_elo_picks_the_level_of_that_strength() {
 fn a_long_search_reports_its_root_moves() {
     let mut e = Uci::start();
     e.send("position startpos");
-    e.send("go movetime 1600");
-    let lines = e.until_bestmove(PATIENCE);
+    // An infinite search, stopped once it reports a root move (after a second
+    // of its own clock): a `movetime` search may end an iteration early, and
+    // on a busy machine the engine's start takes a while, so no fixed wait of
+    // the test's is sure to give the search its second.
+    e.send("go infinite");
+    let mut lines = e.until(PATIENCE, |l| l.contains(" currmove "));
+    e.send("stop");
+    lines.extend(e.until_bestmove(PATIENCE));
     let current: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
     assert!(!current.is_empty(), "{lines:?}");
     let l = current[0].split_whitespace().collect::<Vec<_>>();
