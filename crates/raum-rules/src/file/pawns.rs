@@ -4,6 +4,7 @@
 
 use super::frame::{Frame, orientation_name, orientations, signed_axis};
 use super::reader::{Reader, Table};
+use super::tree::Val;
 use crate::piece_def::{PieceDef, Role};
 use crate::spec::{CellNaming, Mirror, PawnRules, PawnSet, VariantSpec};
 use raum_geometry::{Coord, Shape, Vector};
@@ -110,10 +111,7 @@ pub(crate) fn read_pawn(
             }
             DoubleFrom::Cells(Vec::new())
         }
-        Some(n) if matches!(&n.val, super::tree::Val::Str(s) if s == "unmoved") => {
-            t.get("double-step-from");
-            DoubleFrom::Unmoved
-        }
+        Some(n) if matches!(&n.val, Val::Str(s) if s == "unmoved") => DoubleFrom::Unmoved,
         Some(_) => DoubleFrom::Cells(cells(&mut t, "double-step-from", naming, dims, r)),
     };
     if free && !matches!(from, DoubleFrom::Unmoved) && !doubles.is_empty() {
@@ -129,10 +127,10 @@ pub(crate) fn read_pawn(
             Ok(Promotion::LastRank)
         }
         Some(n) => match &n.val {
-            super::tree::Val::Str(s) if s == "no-step" => Ok(Promotion::NoStep),
-            super::tree::Val::Str(s) if s == "no-forward-step" => Ok(Promotion::NoForwardStep),
-            super::tree::Val::Str(s) if s == "last-rank" => Ok(Promotion::LastRank),
-            super::tree::Val::Str(s) if !s.contains(|c: char| c.is_ascii_digit()) => {
+            Val::Str(s) if s == "no-step" => Ok(Promotion::NoStep),
+            Val::Str(s) if s == "no-forward-step" => Ok(Promotion::NoForwardStep),
+            Val::Str(s) if s == "last-rank" => Ok(Promotion::LastRank),
+            Val::Str(s) if !s.contains(|c: char| c.is_ascii_digit()) => {
                 r.error(
                     n.at,
                     &t.key_path("promotion"),
