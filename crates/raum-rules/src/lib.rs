@@ -47,7 +47,9 @@ pub use piece::{Color, Kind, MAX_KINDS, Piece};
 pub use piece_def::{Motion, PieceDef, Role};
 pub use position::{Position, Undo};
 pub use setup::Setup;
-pub use spec::{CastlingRule, CellNaming, KNOWN_VARIANTS, Mirror, PawnRules, StalemateRule, VariantId, VariantSpec};
+pub use spec::{
+    CastlingRule, CellNaming, KNOWN_VARIANTS, LevelLetters, Mirror, PawnRules, StalemateRule, VariantId, VariantSpec,
+};
 pub use variant::{DoubleStep, Geometry, PawnShift, PawnShifts, Variant};
 pub use width::{CellWidth, GameAt, MultiFn, MultiGameAt, VariantFn, Width};
 

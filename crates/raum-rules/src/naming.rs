@@ -60,7 +60,7 @@ pub(crate) fn parse_coord(naming: CellNaming, name: &str) -> Option<Coord> {
     Some(match naming {
         CellNaming::LevelFileRank { levels } => {
             let mut chars = name.chars();
-            let z = levels.find(chars.next()?)?;
+            let z = levels.as_str().find(chars.next()?)?;
             let x = file(chars.next().filter(char::is_ascii_lowercase)?, b'a')?;
             Coord::new(x, rank(chars.as_str())?, z as i8)
         }
@@ -104,7 +104,7 @@ pub(crate) fn parse_coord(naming: CellNaming, name: &str) -> Option<Coord> {
 pub(crate) fn level_name(naming: CellNaming, z: i8) -> String {
     let z = z.max(0) as usize;
     match naming {
-        CellNaming::LevelFileRank { levels } => levels.chars().nth(z).map_or_else(|| "?".into(), String::from),
+        CellNaming::LevelFileRank { levels } => levels.as_str().chars().nth(z).map_or_else(|| "?".into(), String::from),
         CellNaming::RomanFileRank { first } => {
             ROMAN.get(z + first as usize - 1).map_or_else(|| "?".into(), |r| r.to_string())
         }

@@ -168,7 +168,7 @@ pub enum CellNaming {
     /// Level letter, file letter, rank number: `Cc3` (Five Up, Raumschach).
     LevelFileRank {
         /// Level letters in notation order.
-        levels: &'static str,
+        levels: LevelLetters,
     },
     /// Roman level, file letter, rank number: `Ve5` (Octahedral, Pyramid).
     RomanFileRank {
@@ -185,6 +185,41 @@ pub enum CellNaming {
     /// Upper-case file, rank, Greek level: `E2α` (The Book of 3D-Chess); input
     /// also takes `E2alpha` and `E2.1`.
     FileRankGreek,
+}
+
+/// The level letters of a [`CellNaming::LevelFileRank`] board, in notation
+/// order: up to 26 distinct capitals, held inline (a board read from a file
+/// keeps nothing for good).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct LevelLetters {
+    letters: [u8; 26],
+    len: u8,
+}
+
+impl LevelLetters {
+    /// The letters of `s`: `None` unless it is 1 to 26 distinct capitals A-Z.
+    pub fn new(s: &str) -> Option<LevelLetters> {
+        let b = s.as_bytes();
+        let distinct = b.iter().enumerate().all(|(i, c)| !b[..i].contains(c));
+        if b.is_empty() || b.len() > 26 || !distinct || !b.iter().all(u8::is_ascii_uppercase) {
+            return None;
+        }
+        let mut letters = [0; 26];
+        letters[..b.len()].copy_from_slice(b);
+        Some(LevelLetters { letters, len: b.len() as u8 })
+    }
+
+    /// The letters, in notation order.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII capitals are ever stored.
+        core::str::from_utf8(&self.letters[..self.len as usize]).unwrap_or_default()
+    }
+}
+
+impl core::fmt::Debug for LevelLetters {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
 }
 
 /// The symmetry of the board that carries White's army onto Black's: the

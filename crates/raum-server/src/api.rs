@@ -5,7 +5,7 @@ use crate::games::refusal::Refusal;
 use crate::games::registry::Games;
 use crate::games::registry::RoomArc;
 use crate::games::request::NewGame;
-use crate::variants;
+use crate::{variant_files, variants};
 use axum::body::Body;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -90,7 +90,8 @@ async fn detached<T: Send + 'static>(
 /// The router: API, WebSocket, pages and static files.
 pub fn router(games: Arc<Games>) -> Router {
     let api = Router::new()
-        .route("/variants", get(list_variants))
+        .route("/variants", get(list_variants).post(upload_variant))
+        .route("/variant-examples", get(|| async { Json(variant_files::examples()) }))
         .route("/variants/{id}", get(variant))
         .route("/variants/{id}/rules", get(variant_rules))
         .route("/games", get(list_games).post(create_game))
@@ -161,14 +162,47 @@ async fn list_variants() -> Json<Vec<variants::VariantSummary>> {
     Json(variants::list())
 }
 
-async fn variant(Path(id): Path<String>) -> Api<Json<variants::VariantInfo>> {
+/// Loads the variant file kept under `id`, if the store holds one and it is not loaded yet.
+async fn ensure_loaded(g: &Arc<Games>, id: &str) -> Api<()> {
+    g.ensure_variant(id).await.map_err(ApiError::from)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UploadReq {
+    /// The file's text.
+    text: String,
+    /// Its name, for messages (`my-game.toml`).
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// `POST /api/variants`: a variant file, read, loaded and kept.
+async fn upload_variant(State(g): State<Arc<Games>>, JsonBody(req): JsonBody<UploadReq>) -> Response {
+    let name: String = req.name.as_deref().map_or("variant.toml".into(), crate::games::request::clean_name);
+    let store = Arc::clone(&g.store);
+    let done = tokio::task::spawn_blocking(move || variant_files::upload(store.as_ref(), &req.text, &name)).await;
+    match done {
+        Ok(Ok(id)) => (StatusCode::CREATED, Json(variants::summary(id))).into_response(),
+        Ok(Err(refusal)) => {
+            let status = StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
+            let body = serde_json::json!({ "error": refusal.message, "problems": refusal.problems });
+            (status, Json(body)).into_response()
+        }
+        Err(e) => ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("reading the file failed: {e}")).into_response(),
+    }
+}
+
+async fn variant(State(g): State<Arc<Games>>, Path(id): Path<String>) -> Api<Json<variants::VariantInfo>> {
+    ensure_loaded(&g, &id).await?;
     if let Some(multi) = MultiId::from_name(&id) {
         return Ok(Json(variants::multi_info(multi)));
     }
     Ok(Json(variants::info(variant_id(&id)?)))
 }
 
-async fn variant_rules(Path(id): Path<String>) -> Api<Json<variants::RulesInfo>> {
+async fn variant_rules(State(g): State<Arc<Games>>, Path(id): Path<String>) -> Api<Json<variants::RulesInfo>> {
+    ensure_loaded(&g, &id).await?;
     if let Some(multi) = MultiId::from_name(&id) {
         return Ok(Json(variants::multi_rules(multi)));
     }

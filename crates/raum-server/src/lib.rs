@@ -15,6 +15,7 @@ mod engine_pool;
 pub mod games;
 pub mod live_game;
 pub mod store;
+pub mod variant_files;
 pub mod variants;
 
 /// The name the multi-player games' replay had before every game was one

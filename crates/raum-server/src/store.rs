@@ -125,6 +125,11 @@ pub trait Store: Send + Sync {
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
     /// The most recently changed games, newest first.
     fn list(&self, limit: usize) -> Result<Vec<GameSummary>, StoreError>;
+    /// Keeps a variant file under its game's id, unless one is kept there
+    /// already (an id names one game on a server: the first file's).
+    fn save_variant_file(&self, id: &str, text: &str) -> Result<(), StoreError>;
+    /// The variant file kept under `id`, if any.
+    fn variant_file(&self, id: &str) -> Result<Option<String>, StoreError>;
 }
 
 /// Seconds since 1970.
@@ -164,6 +169,11 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game, ply)
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
+CREATE TABLE IF NOT EXISTS variant_files (
+    id TEXT PRIMARY KEY,
+    text TEXT NOT NULL,
+    created INTEGER NOT NULL
+);
 ";
 
 /// The player names of a multi-player game's seats column, for the list of
@@ -296,6 +306,18 @@ impl Store for SqliteStore {
         Ok(())
     }
 
+    fn save_variant_file(&self, id: &str, text: &str) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT OR IGNORE INTO variant_files (id, text, created) VALUES (?1, ?2, ?3)",
+            params![id, text, now()],
+        )?;
+        Ok(())
+    }
+
+    fn variant_file(&self, id: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.conn().query_row("SELECT text FROM variant_files WHERE id = ?1", [id], |r| r.get(0)).optional()?)
+    }
+
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         let conn = self.conn();
         let row = conn
@@ -412,6 +434,23 @@ mod tests {
         assert_eq!(s.list(10).unwrap()[0].plies, 1);
         drop(s);
         let _ = std::fs::remove_file(&dir);
+    }
+
+    #[test]
+    fn a_variant_file_is_kept_once_under_its_id() {
+        let path = std::env::temp_dir().join(format!("raum-store-files-{}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let s = SqliteStore::open(&path).unwrap();
+        assert_eq!(s.variant_file("cubelet").unwrap(), None);
+        s.save_variant_file("cubelet", "first").unwrap();
+        s.save_variant_file("cubelet", "second").unwrap();
+        assert_eq!(s.variant_file("cubelet").unwrap().as_deref(), Some("first"));
+        drop(s);
+        // It outlives the process.
+        let s = SqliteStore::open(&path).unwrap();
+        assert_eq!(s.variant_file("cubelet").unwrap().as_deref(), Some("first"));
+        drop(s);
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]

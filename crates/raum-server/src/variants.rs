@@ -8,7 +8,7 @@ use raum_geometry::{Family, Vector};
 use raum_notation::{format_multi_position, start_string};
 use raum_rules::multi::{MultiId, MultiPosition, MultiVariant};
 use raum_rules::{
-    CastlingRule, Color, Motion, MultiFn, Piece, Role, StalemateRule, Variant, VariantFn, VariantId, Width,
+    CastlingRule, Color, GameId, Motion, MultiFn, Piece, Role, StalemateRule, Variant, VariantFn, VariantId, Width,
 };
 use serde::Serialize;
 
@@ -134,10 +134,31 @@ pub struct RulesInfo {
     rules: Vec<String>,
 }
 
-/// Whether the web app offers `id`. Not yet `five-up-unicorn`: its boards
-/// draw one man a cell, and a piece with its riding unicorn is two.
+/// Whether the web app offers `id`. Not yet a game with a riding piece
+/// (`five-up-unicorn`, or a file that names `rules.rider`): its boards draw
+/// one man a cell, and a piece with its riding unicorn is two.
 pub fn offered(id: VariantId) -> bool {
-    id != VariantId::FiveUpUnicorn
+    struct NoRider;
+    impl VariantFn for NoRider {
+        type Output = bool;
+        fn call<S: Width>(self, v: &'static Variant<S>) -> bool {
+            v.spec().rider.is_none()
+        }
+    }
+    match id {
+        // The built-in games decide without building their tables.
+        VariantId::FiveUpUnicorn => false,
+        VariantId::Custom(_) => id.dispatch(NoRider),
+        _ => true,
+    }
+}
+
+/// The list entry of one game (a loaded variant file's, after an upload).
+pub fn summary(id: GameId) -> VariantSummary {
+    match id {
+        GameId::Two(v) => v.dispatch(Summary),
+        GameId::Multi(m) => m.dispatch(Summary),
+    }
 }
 
 /// Every variant the web app offers, the multi-player games last.

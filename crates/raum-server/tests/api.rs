@@ -18,6 +18,8 @@ use tower::ServiceExt;
 
 #[path = "api/multi_features.rs"]
 mod multi_features;
+#[path = "api/variant_files.rs"]
+mod variant_files;
 
 /// A server over a database file of its own, removed when dropped.
 struct Server {

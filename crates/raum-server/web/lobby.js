@@ -244,6 +244,138 @@ async function loadGames() {
   }
 }
 
+// ---- Variant files: read by the server, kept there, offered in the list ----
+
+const FILES_KEY = 'raum:variant-files';
+
+/** The files this browser has read: {id: {name, text}}. */
+function savedFiles() {
+  try {
+    const files = JSON.parse(localStorage.getItem(FILES_KEY) || '{}');
+    return files && typeof files === 'object' ? files : {};
+  } catch {
+    return {};
+  }
+}
+
+function saveFile(id, name, text) {
+  try {
+    localStorage.setItem(FILES_KEY, JSON.stringify({...savedFiles(), [id]: {name, text}}));
+  } catch {
+    // private mode: the file stays on the server all the same
+  }
+}
+
+/** POST /api/variants: {summary} or {status, error, problems}. */
+async function uploadFile(text, name) {
+  let response;
+  try {
+    response = await fetch('/api/variants', {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({text, name}), cache: 'no-store'});
+  } catch (e) {
+    return {status: 0, error: `No answer from the server (${e.message})`, problems: []};
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (response.ok && data && data.id) return {summary: data};
+  return {status: response.status, error: (data && data.error) || response.statusText, problems: (data && data.problems) || []};
+}
+
+/** Adds (or refreshes) a file's game in the variant list, under "Variant files". */
+function offerFile(summary) {
+  variants = variants.filter((v) => v.id !== summary.id).concat([{...summary, file: true}]);
+  const select = $('#variant');
+  let group = $('#variant-files-group');
+  if (!group) {
+    group = el('optgroup', {id: 'variant-files-group', label: 'Variant files'});
+    select.appendChild(group);
+  }
+  const label = `${summary.name} (${summary.id}.toml${summary.sides ? `, ${summary.sides.length} sides` : ''})`;
+  const option = [...group.children].find((o) => o.value === summary.id);
+  if (option) option.textContent = label;
+  else group.appendChild(el('option', {value: summary.id}, label));
+}
+
+/** Selects line `line` of the file's text box. */
+function showLine(line) {
+  const box = $('#variant-file');
+  const lines = box.value.split('\n');
+  const start = lines.slice(0, Math.max(0, line - 1)).reduce((n, l) => n + l.length + 1, 0);
+  box.focus();
+  box.setSelectionRange(start, start + (lines[line - 1] || '').length);
+}
+
+async function readFile() {
+  const text = $('#variant-file').value;
+  const name = $('#variant-file').dataset.name || 'variant.toml';
+  const problems = $('#variant-file-problems');
+  const ok = $('#variant-file-ok');
+  problems.hidden = true;
+  ok.hidden = true;
+  if (!text.trim()) {
+    problems.hidden = false;
+    setChildren(problems, el('li', {}, 'The file is empty: paste a variant file, open one, or start from an example.'));
+    return;
+  }
+  $('#variant-file-read').disabled = true;
+  const answer = await uploadFile(text, name);
+  $('#variant-file-read').disabled = false;
+  if (answer.summary) {
+    const v = answer.summary;
+    offerFile(v);
+    saveFile(v.id, name, text);
+    $('#variant').value = v.id;
+    updateForm();
+    ok.hidden = false;
+    setChildren(ok, `Read: ${v.name} (${v.id}), ${v.cells} cells${v.sides ? `, ${v.sides.length} sides` : ''}. It is chosen above; `, el('a', {href: `/rules/${encodeURIComponent(v.id)}`, target: '_blank'}, 'its rules'), '.');
+    return;
+  }
+  problems.hidden = false;
+  const items = answer.problems.length
+    ? answer.problems.map((p) =>
+        el(
+          'li',
+          {class: 'problem', dataset: {line: String(p.line)}},
+          p.line > 0 ? el('a', {href: '#', onclick: (e) => (e.preventDefault(), showLine(p.line))}, `line ${p.line}, column ${p.column}`) : 'the file',
+          `: ${p.key ? `${p.key}: ` : ''}${p.message}`,
+        ),
+      )
+    : [el('li', {}, answer.error)];
+  setChildren(problems, items);
+}
+
+async function fileBox() {
+  $('#variant-file-read').addEventListener('click', readFile);
+  $('#variant-file-open').addEventListener('change', async (e) => {
+    const file = e.target.files && e.target.files[0];
+    if (!file) return;
+    $('#variant-file').value = await file.text();
+    $('#variant-file').dataset.name = file.name;
+    readFile();
+  });
+  try {
+    const examples = await api('GET', '/api/variant-examples');
+    const select = $('#variant-file-example');
+    for (const x of examples) select.appendChild(el('option', {value: x.name}, x.title));
+    select.addEventListener('change', () => {
+      const x = examples.find((e) => e.name === select.value);
+      if (!x) return;
+      $('#variant-file').value = x.text;
+      $('#variant-file').dataset.name = x.name;
+    });
+  } catch {
+    $('#variant-file-example').hidden = true;
+  }
+  // The files read here before: offered again (the server keeps them too).
+  for (const [id, f] of Object.entries(savedFiles())) {
+    const answer = await uploadFile(f.text, f.name);
+    if (answer.summary && answer.summary.id === id) offerFile(answer.summary);
+  }
+}
+
 async function main() {
   $('#new-game').addEventListener('submit', create);
   $('#new-game').addEventListener('change', updateForm);
@@ -264,6 +396,7 @@ async function main() {
   }
   setChildren($('#rules-list'), variants.map((v) => el('li', {}, el('a', {href: `/rules/${encodeURIComponent(v.id)}`}, v.name), v.reconstruction ? el('span', {class: 'tag'}, 'reconstruction') : null, el('span', {class: 'muted'}, ` ${v.cells} cells${v.sides ? `, ${v.sides.length} sides` : ''}`))));
   updateForm();
+  await fileBox();
   loadGames();
   setInterval(loadGames, 15000);
   window.raumLobbyReady = true;

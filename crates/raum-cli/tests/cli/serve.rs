@@ -162,3 +162,34 @@ fn a_killed_server_keeps_every_acknowledged_move() {
         let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
     }
 }
+
+#[test]
+fn a_variant_file_s_game_outlives_the_server() {
+    let db = temp_db("variant-file");
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/variants/cubelet.toml"))
+        .expect("the example");
+    let server = Server::start(&db);
+    let (status, v) = server.json("POST", "/api/variants", Some(&json!({"text": text, "name": "cubelet.toml"})));
+    assert_eq!((status, &v["id"]), (201, &json!("cubelet")), "{v}");
+    let (status, created) = server.json("POST", "/api/games", Some(&json!({"variant": "cubelet", "mode": "local"})));
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().expect("id").to_string();
+    let body = json!({"token": created["tokens"]["white"], "ply": 0, "move": "Ab2-Ab3"});
+    let (status, state) = server.json("POST", &format!("/api/games/{id}/moves"), Some(&body));
+    assert_eq!(status, 200, "{state}");
+    drop(server); // SIGKILL
+
+    // A new process knows the game only from the database: the file is kept there.
+    let server = Server::start(&db);
+    let (status, state) = server.json("GET", &format!("/api/games/{id}"), None);
+    assert_eq!((status, &state["ply"], &state["variant"]), (200, &json!(1), &json!("cubelet")), "{state}");
+    let (status, v) = server.json("GET", "/api/variants/cubelet", None);
+    assert_eq!((status, v["cells"].as_array().map(Vec::len)), (200, Some(64)), "{v}");
+    let (status, pgn) = server.call("GET", &format!("/api/games/{id}/pgn"), None).expect("answer");
+    assert_eq!(status, 200);
+    assert!(pgn.contains("[Variant \"cubelet\"]") && pgn.contains("[VariantHash \""), "{pgn}");
+    drop(server);
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
+    }
+}

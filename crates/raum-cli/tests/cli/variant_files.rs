@@ -136,6 +136,19 @@ fn records_of_a_file_s_game_replay_with_its_file() {
     let o = raum(&["pgn", "--check", pgn.to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("unknown variant 'my-five-up'"), "{}", stderr(&o));
+    // The record pins the file's rules: comments do not count, a rule does.
+    let record = std::fs::read_to_string(&pgn).unwrap();
+    let hash = record.lines().find_map(|l| l.strip_prefix("[VariantHash \"")).expect("a VariantHash tag");
+    assert!(hash.len() == 18 && hash.ends_with("\"]"), "{hash}");
+    let commented = file("my-five-up-commented.toml", &format!("# another comment\n{}", my_five_up()));
+    let o = raum(&["pgn", "--check", "--variant", commented.to_str().unwrap(), pgn.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let changed =
+        file("my-five-up-changed.toml", &my_five_up().replace("promote-to = \"QRBNWG\"", "promote-to = \"QRBN\""));
+    let o = raum(&["pgn", "--check", "--variant", changed.to_str().unwrap(), pgn.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("[VariantHash") && err.contains("another version of the file of 'my-five-up'"), "{err}");
 }
 
 #[test]

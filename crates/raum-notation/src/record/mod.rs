@@ -239,6 +239,9 @@ impl Record {
         tags.extend(id.sides().iter().map(|s| (s.name.to_string(), "?".to_string())));
         tags.push(("Result".into(), "*".into()));
         tags.push(("Variant".into(), id.name().into()));
+        if let Some(hash) = raum_rules::file::variant_hash(id) {
+            tags.push(("VariantHash".into(), hash));
+        }
         Record { tags, first: (1, 0), intro: None, moves: Vec::new(), result: None }
     }
 
@@ -294,12 +297,31 @@ impl Record {
         self.moves.push(RecordMove { text: text.into(), comment });
     }
 
-    /// The game the `Variant` tag names.
+    /// The game the `Variant` tag names. A `VariantHash` tag (a game of a
+    /// variant file) must be the loaded file's: a record never replays under
+    /// rules other than its own.
     pub fn variant(&self) -> Result<GameId, ReplayError> {
         let name = self
             .tag("Variant")
             .ok_or_else(|| ReplayError::Tag("no [Variant \"...\"] tag: a record must name its variant".into()))?;
-        GameId::from_name(name).map_err(|e| ReplayError::Tag(format!("[Variant \"{name}\"]: {e}")))
+        let id = GameId::from_name(name).map_err(|e| ReplayError::Tag(format!("[Variant \"{name}\"]: {e}")))?;
+        if let Some(pinned) = self.tag("VariantHash") {
+            match raum_rules::file::variant_hash(id) {
+                Some(hash) if hash == pinned => {}
+                Some(hash) => {
+                    return Err(ReplayError::Tag(format!(
+                        "[VariantHash \"{pinned}\"]: the record was played under another version of the file of \
+                         '{name}' (the one loaded has hash {hash})"
+                    )));
+                }
+                None => {
+                    return Err(ReplayError::Tag(format!(
+                        "[VariantHash \"{pinned}\"]: '{name}' is a built-in game, not a variant file"
+                    )));
+                }
+            }
+        }
+        Ok(id)
     }
 
     /// The game at its start: the `FEN` tag's position, or the game's start.

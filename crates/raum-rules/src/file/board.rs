@@ -122,7 +122,13 @@ fn read_naming(t: &mut Table, r: &mut Reader) -> Option<CellNaming> {
                 }
                 seen.push(c);
             }
-            Some(CellNaming::LevelFileRank { levels: super::intern(letters) })
+            match crate::spec::LevelLetters::new(letters) {
+                Some(levels) => Some(CellNaming::LevelFileRank { levels }),
+                None => {
+                    r.error(at, "board.level-letters", "the level letters are 1 to 26 distinct capitals");
+                    None
+                }
+            }
         }
         "roman-file-rank" => Some(CellNaming::RomanFileRank { first: first_level(r, 9)? }),
         "number-file-rank" => Some(CellNaming::NumberFileRank { first: first_level(r, 99)? }),

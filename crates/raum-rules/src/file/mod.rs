@@ -32,7 +32,7 @@ pub use board::MAX_CELLS;
 pub use builtin::{BUILTIN, builtin_text};
 pub use error::{FileError, FileErrors};
 pub(crate) use frame::parse_orientation;
-pub use registry::{CustomId, LoadError, MAX_LOADED, load};
+pub use registry::{CustomId, LoadError, MAX_LOADED, load, variant_hash};
 
 use crate::game_rules::SideDef;
 use crate::multi::{MultiId, MultiSpec};
@@ -50,11 +50,18 @@ pub const FORMAT: i64 = 1;
 const MAX_EXTENDS: usize = 8;
 
 /// A variant as a file describes it: everything the rules core needs, under
-/// the file's own id.
+/// the file's own id. It owns its names (title, pieces', sides'): reading a
+/// file keeps nothing for good; only the spec a game is built from holds
+/// them for the program's life ([`VariantDef::spec`], called when a game is
+/// loaded: at most [`MAX_LOADED`] times).
 #[derive(Clone, Debug, PartialEq)]
 pub struct VariantDef {
     id: String,
-    title: &'static str,
+    title: String,
+    /// Each piece's name, in the order of `pieces` (whose names are left empty).
+    piece_names: Vec<String>,
+    /// Each side's name, in the order of `sides` (whose names are left empty).
+    side_names: Vec<String>,
     shape: Shape,
     topology: Topology,
     naming: CellNaming,
@@ -100,8 +107,8 @@ impl VariantDef {
     }
 
     /// The game's title.
-    pub fn title(&self) -> &'static str {
-        self.title
+    pub fn title(&self) -> &str {
+        &self.title
     }
 
     /// The file's `[[perft]]` expectations.
@@ -127,11 +134,16 @@ impl VariantDef {
     pub fn spec(&self, id: VariantId) -> VariantSpec {
         VariantSpec {
             id,
-            title: self.title,
+            title: intern(&self.title),
             shape: self.shape.clone(),
             topology: self.topology,
             naming: self.naming,
-            pieces: self.pieces.clone(),
+            pieces: self
+                .pieces
+                .iter()
+                .zip(&self.piece_names)
+                .map(|(p, name)| PieceDef { name: intern(name), ..p.clone() })
+                .collect(),
             army: self.army.clone(),
             mirror: self.mirror,
             pawn_sets: self.pawn_sets.clone(),
@@ -150,13 +162,15 @@ impl VariantDef {
     /// The multi-player spec, under the rules core's ids: `id`, and `board`
     /// for the board's tables.
     pub fn multi_spec(&self, id: MultiId, board: VariantId) -> MultiSpec {
-        MultiSpec { id, title: self.title, board: self.spec(board), sides: self.sides.clone(), teams: self.teams }
+        let sides = self.sides.iter().zip(&self.side_names).map(|(s, name)| SideDef { name: intern(name), ..*s });
+        MultiSpec { id, title: intern(&self.title), board: self.spec(board), sides: sides.collect(), teams: self.teams }
     }
 }
 
 /// A string that lives as long as the program. The rules core's specs hold
-/// `&'static str` names; each distinct string is kept once.
-pub(crate) fn intern(s: &str) -> &'static str {
+/// `&'static str` names; each distinct string is kept once. Only a spec being
+/// built interns ([`VariantDef::spec`]), never the reader.
+fn intern(s: &str) -> &'static str {
     use std::collections::HashSet;
     use std::sync::{Mutex, OnceLock};
     static SEEN: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
@@ -233,7 +247,7 @@ fn interpret(tree: &Node, r: &mut Reader) -> Option<VariantDef> {
         }
         ok.then(|| s.to_string())
     });
-    let title = top.req_str("title", r).map(|(s, _)| intern(s));
+    let title = top.req_str("title", r).map(|(s, _)| s.to_string());
     top.str("extends", r);
     let reconstruction = top.bool("reconstruction", r);
     let board = match top.table("board", r) {
@@ -244,11 +258,11 @@ fn interpret(tree: &Node, r: &mut Reader) -> Option<VariantDef> {
         }
     };
     let pieces_at = top.get("pieces").map_or(top.at, |n| n.at);
-    let pieces = match top.table("pieces", r) {
-        Some(t) => pieces::read_pieces(t, r),
+    let (pieces, piece_names): (Vec<PieceDef>, Vec<String>) = match top.table("pieces", r) {
+        Some(t) => pieces::read_pieces(t, r).into_iter().unzip(),
         None => {
             r.error(top.at, "pieces", "missing: the [pieces] section");
-            Vec::new()
+            Default::default()
         }
     };
     let mut army_t = top.table("army", r);
@@ -360,10 +374,13 @@ fn interpret(tree: &Node, r: &mut Reader) -> Option<VariantDef> {
     }
     let free_pawn_sets = pawn.as_ref().is_some_and(|p| p.free_orientation());
     let track_unmoved = rules.noncombatant || pawn.as_ref().is_some_and(|p| p.doubles_from_unmoved());
-    let mirror = mirror.or_else(|| sides.get(1).map(|s| s.map)).unwrap_or(Mirror::flips([false; 3]));
+    let mirror = mirror.or_else(|| sides.get(1).map(|(s, _)| s.map)).unwrap_or(Mirror::flips([false; 3]));
+    let (sides, side_names) = sides.into_iter().unzip();
     Some(VariantDef {
         id: id?,
         title: title?,
+        piece_names,
+        side_names,
         shape,
         topology: board.topology,
         naming: board.naming,
@@ -392,7 +409,7 @@ fn interpret(tree: &Node, r: &mut Reader) -> Option<VariantDef> {
 fn start_conflicts(
     army: &[(Coord, char)],
     pieces: &[PieceDef],
-    sides: &[SideDef],
+    sides: &[(SideDef, String)],
     mirror: Option<Mirror>,
     pawn_sets: &[PawnSet],
     shape: &Shape,
@@ -403,7 +420,7 @@ fn start_conflicts(
     let identity = Mirror::flips([false; 3]);
     let maps: Vec<(String, Mirror, usize)> = match mirror {
         Some(m) => vec![("White".into(), identity, 0), ("Black".into(), m, 1)],
-        None => sides.iter().map(|s| (s.name.to_string(), s.map, 0)).collect(),
+        None => sides.iter().map(|(s, name)| (name.clone(), s.map, 0)).collect(),
     };
     let dims = shape.dims();
     let name = |c: Coord| crate::naming::coord_name(naming, c);
@@ -479,7 +496,7 @@ fn read_sides(
     dims: [i8; 3],
     army_at: Loc,
     r: &mut Reader,
-) -> (Vec<SideDef>, bool, Vec<(Mirror, Loc, String)>) {
+) -> (Vec<(SideDef, String)>, bool, Vec<(Mirror, Loc, String)>) {
     let mut maps = Vec::new();
     if tables.is_empty() {
         match black {
@@ -513,12 +530,12 @@ fn read_sides(
             let l = reader::letter(s).filter(|c| c.is_ascii_lowercase() && *c != '-');
             if l.is_none() {
                 r.error(at, &t.key_path("letter"), "a side's letter is one lower-case letter");
-            } else if sides.iter().any(|s: &SideDef| Some(s.letter) == l) {
+            } else if sides.iter().any(|(s, _): &(SideDef, String)| Some(s.letter) == l) {
                 r.error(at, &t.key_path("letter"), format!("two sides have the letter '{s}'"));
             }
             l
         });
-        let name = t.req_str("name", r).map(|(s, _)| intern(s));
+        let name = t.req_str("name", r).map(|(s, _)| s.to_string());
         let map = t.req_str("map", r).and_then(|(s, at)| match board::symmetry(s, dims) {
             Ok(m) => {
                 if i == 0 && m != Mirror::flips([false; 3]) {
@@ -545,10 +562,10 @@ fn read_sides(
         labels.push(label);
         t.finish(r, &["letter", "name", "map", "team"]);
         if let (Some(letter), Some(name), Some(map)) = (letter, name, map) {
-            sides.push(SideDef { letter, name, map, team });
+            sides.push((SideDef { letter, name: "", map, team }, name));
         }
     }
-    let teams = sides.iter().enumerate().any(|(i, s)| s.team as usize != i);
+    let teams = sides.iter().enumerate().any(|(i, (s, _))| s.team as usize != i);
     (sides, teams, maps)
 }
 

@@ -19,7 +19,7 @@ struct Raw {
 
 /// Reads `[pieces]`: letter = { name, role, moves }, or `false` to drop a
 /// piece of the file this one extends.
-pub(crate) fn read_pieces(mut t: Table, r: &mut Reader) -> Vec<PieceDef> {
+pub(crate) fn read_pieces(mut t: Table, r: &mut Reader) -> Vec<(PieceDef, String)> {
     let mut raw: Vec<Raw> = Vec::new();
     for e in t.entries() {
         let path = t.key_path(&e.key);
@@ -74,13 +74,14 @@ pub(crate) fn read_pieces(mut t: Table, r: &mut Reader) -> Vec<PieceDef> {
     for i in 0..raw.len() {
         let (moves, captures) = resolve(&raw, i, &mut Vec::new(), r).unwrap_or_default();
         let p = &raw[i];
-        out.push(PieceDef {
+        let def = PieceDef {
             letter: p.letter,
-            name: super::intern(&p.name),
+            name: "",
             role: p.role,
             moves: motion::canonical(moves),
             captures: motion::canonical(captures),
-        });
+        };
+        out.push((def, p.name.clone()));
     }
     out
 }

@@ -96,6 +96,25 @@ fn fnv(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
 }
 
+/// The hash of the game a file describes: everything but its `[[perft]]`
+/// expectations (which say what the rules give, and where the file says it).
+fn rules_hash(def: &VariantDef) -> u64 {
+    let rules = VariantDef { perft: Vec::new(), ..def.clone() };
+    fnv(&format!("{rules:?}"))
+}
+
+/// The hash that pins a loaded file's rules, as records write it in their
+/// `VariantHash` tag: 16 hex digits of FNV-1a over the game the file
+/// describes (its comments, spacing and key order do not count; any rule,
+/// name or start does). `None` for a built-in game, whose id says it all.
+pub fn variant_hash(id: GameId) -> Option<String> {
+    let c = match id {
+        GameId::Two(VariantId::Custom(c)) | GameId::Multi(MultiId::Custom(c)) => c,
+        _ => return None,
+    };
+    Some(format!("{:016x}", get(c).hash))
+}
+
 /// A loaded game by index.
 pub(crate) fn get(c: CustomId) -> &'static Loaded {
     LOADED.read().unwrap_or_else(|e| e.into_inner())[c.0 as usize]
@@ -130,7 +149,7 @@ pub(crate) fn width_for(cells: usize) -> CellWidth {
 /// same id; a built-in game's file gives the built-in game.
 pub fn load(text: &str, file: &str) -> Result<GameId, LoadError> {
     let def = read(text, file).map_err(LoadError::File)?;
-    let hash = fnv(&format!("{def:?}"));
+    let hash = rules_hash(&def);
     if let Some(builtin) = builtin_text(def.id()) {
         let same = read(builtin, def.id()).is_ok_and(|b| b == def);
         return match (same, GameId::from_name(def.id())) {

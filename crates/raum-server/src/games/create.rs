@@ -20,12 +20,15 @@ type Start = (LiveGame, Option<(Vec<raum_rules::Points>, Option<String>)>);
 
 /// The game a request asks for: its record's, or its variant's from the
 /// start or a position string.
-async fn start(req: &NewGame) -> Result<Start, Refusal> {
+async fn start(games: &Games, req: &NewGame) -> Result<Start, Refusal> {
     match (&req.pgn, &req.fen) {
         (Some(_), Some(_)) => Err(Refusal::new(400, "give a position string or a record, not both")),
         (Some(text), None) => {
             let records = parse_records(text).map_err(|e| Refusal::new(400, format!("record: {e}")))?;
             let record = records.into_iter().next().ok_or_else(|| Refusal::new(400, "record: no game in the text"))?;
+            if let Some(name) = record.tag("Variant") {
+                games.ensure_variant(name).await?;
+            }
             let (game, record) = tokio::task::spawn_blocking(move || (LiveGame::replay(&record), record))
                 .await
                 .map_err(|e| Refusal::new(500, format!("replay failed: {e}")))?;
@@ -41,6 +44,7 @@ async fn start(req: &NewGame) -> Result<Start, Refusal> {
         }
         (None, fen) => {
             let name = req.variant.as_deref().ok_or_else(|| Refusal::new(400, "no variant given"))?;
+            games.ensure_variant(name).await?;
             let id = GameId::from_name(name).map_err(|e| Refusal::new(404, format!("{e}")))?;
             Ok((LiveGame::new(id, fen.as_deref()).map_err(|e| Refusal::new(400, e))?, None))
         }
@@ -86,7 +90,7 @@ impl Games {
             let also = if multi { "; a multi-player game is played at one screen (local) or online" } else { "" };
             Refusal::new(400, format!("mode '{}': expected local, engine or online{also}", req.mode))
         })?;
-        let (game, recorded) = start(&req).await?;
+        let (game, recorded) = start(self, &req).await?;
         let (seats, engine) = seats(&mut req, mode, &game)?;
         check_clock(req.clock)?;
         let sides = game.sides();

@@ -50,6 +50,12 @@ impl Games {
             .map_err(stored)
     }
 
+    /// Loads the variant file the store keeps under `name`, if it is not loaded yet.
+    pub(crate) async fn ensure_variant(&self, name: &str) -> Result<(), Refusal> {
+        let name = name.to_string();
+        self.blocking(move |s| crate::variant_files::ensure_loaded(s, &name)).await
+    }
+
     /// The games in progress and finished, newest first.
     pub async fn list(&self) -> Result<Vec<GameSummary>, Refusal> {
         self.blocking(|s| s.list(500)).await
@@ -85,7 +91,12 @@ impl Games {
         // Replaying a long game is work for a blocking thread, like the load.
         let restored = self
             .blocking(move |s| {
-                Ok(s.load(&key)?.map(|(meta, moves, result)| {
+                let stored = s.load(&key)?;
+                // A game of a variant file: its file, loaded once.
+                if let Some((meta, _, _)) = &stored {
+                    crate::variant_files::ensure_loaded(s, &meta.variant)?;
+                }
+                Ok(stored.map(|(meta, moves, result)| {
                     Room::restore(meta, &moves, result).map(|r| Arc::new(tokio::sync::Mutex::new(r)))
                 }))
             })
