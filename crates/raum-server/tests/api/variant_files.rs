@@ -90,3 +90,23 @@ async fn files_the_app_cannot_play_are_refused_with_reasons() {
     assert_eq!(status, StatusCode::OK);
     assert!(v.as_array().is_some_and(|x| x.iter().any(|e| e["title"] == "Cubelet")), "{v}");
 }
+
+#[tokio::test]
+async fn a_file_for_three_sides_plays_online_with_a_link_per_seat() {
+    let s = Server::new("variant-file-three");
+    let text = include_str!("../../../../variants/triquetral-3p.toml")
+        .replace("id = \"triquetral-3p\"", "id = \"api-three\"")
+        .replace("title = \"Triquetral Cube Chess for three\"", "title = \"Three of us\"");
+    let (status, v) = s.post("/api/variants", json!({"text": text})).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    assert_eq!((&v["name"], v["sides"].as_array().map(Vec::len)), (&json!("Three of us"), Some(3)), "{v}");
+    let (status, info) = s.get("/api/variants/api-three").await;
+    assert_eq!((status, info["sides"].as_array().map(Vec::len)), (StatusCode::OK, Some(3)), "{info}");
+    let (id, t) = s.create(json!({"variant": "api-three", "mode": "online"})).await;
+    let st = s.state(&id).await;
+    let first = st["legal"][0]["coord"].as_str().expect("a legal move").to_string();
+    assert_eq!(s.play(&id, &t["white"], 0, &first).await.0, StatusCode::OK);
+    let (status, pgn) = s.get(&format!("/api/games/{id}/pgn")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(pgn.as_str().is_some_and(|p| p.contains("[Variant \"api-three\"]") && p.contains("[VariantHash")), "{pgn}");
+}
