@@ -1,6 +1,11 @@
 //! A deliberately naive, obviously-correct reference move generator for the wide boards:
 //! Octahedral and Pyramid Chess (seed 002), Betza's 3D Chess family (seed 003) and the Book of
-//! 3D-Chess (seed 004).
+//! 3D-Chess (seed 004); also the two games that take up seed 002's invitation ("Other Pieces"),
+//! `examples/variants/octahedral-camel-general.toml` and `octahedral-great-knight.toml`:
+//! Octahedral Chess with Ward's Camel (a (1,1,2)-leaper) and General (a (1,2,2)-leaper), and with
+//! their compound with the knight, the Great Knight. The seed gives those pieces no setup; the
+//! armies here are the files' design (docs/rules.md, "Ward's invitations"), written down again
+//! from that description, not read from the files.
 //!
 //! This module is independent of Raum's fast generator and uses only `std`; it was written from
 //! `RULES.md` and the seeds, not from Raum's code. The board is a mailbox over one fixed
@@ -53,10 +58,14 @@ enum Variant {
     BetzaFlat,
     BetzaVery3d,
     Book,
+    /// Octahedral plus two camels and two generals a side (levels IV and VI).
+    OctahedralCamelGeneral,
+    /// Octahedral plus one great knight (knight + camel + general) a side (level VI).
+    OctahedralGreatKnight,
 }
 
 /// The variants, with their ids, in the order of the per-variant table cache.
-const VARIANTS: [(&str, Variant); 7] = [
+const VARIANTS: [(&str, Variant); 9] = [
     ("octahedral", Variant::Octahedral),
     ("pyramid", Variant::Pyramid),
     ("betza-upright", Variant::BetzaUpright),
@@ -64,6 +73,8 @@ const VARIANTS: [(&str, Variant); 7] = [
     ("betza-flat", Variant::BetzaFlat),
     ("betza-very3d", Variant::BetzaVery3d),
     ("book-3d", Variant::Book),
+    ("octahedral-camel-general", Variant::OctahedralCamelGeneral),
+    ("octahedral-great-knight", Variant::OctahedralGreatKnight),
 ];
 
 /// Variants that share a board, a position-string layout and most rules.
@@ -96,7 +107,10 @@ impl Variant {
 
     fn family(self) -> Family {
         match self {
-            Variant::Octahedral | Variant::Pyramid => Family::Ward,
+            Variant::Octahedral
+            | Variant::Pyramid
+            | Variant::OctahedralCamelGeneral
+            | Variant::OctahedralGreatKnight => Family::Ward,
             Variant::BetzaUpright | Variant::BetzaMixed | Variant::BetzaFlat | Variant::BetzaVery3d => Family::Betza,
             Variant::Book => Family::Book,
         }
@@ -121,7 +135,7 @@ impl Variant {
     /// The levels (z values) of the board in notation order.
     fn levels(self) -> RangeInclusive<i32> {
         match self {
-            Variant::Octahedral => 0..=8,
+            Variant::Octahedral | Variant::OctahedralCamelGeneral | Variant::OctahedralGreatKnight => 0..=8,
             Variant::Pyramid => 4..=8,
             _ => 0..=7,
         }
@@ -204,14 +218,53 @@ impl Variant {
             Kind::King | Kind::Queen | Kind::Rook | Kind::Bishop | Kind::Knight | Kind::Pawn => true,
             Kind::Elephant => self.family() == Family::Ward,
             Kind::Commoner => self.family() == Family::Betza,
+            Kind::Camel | Kind::General => self == Variant::OctahedralCamelGeneral,
+            Kind::GreatKnight => self == Variant::OctahedralGreatKnight,
         }
+    }
+
+    /// The kind a capital letter names in this variant (`C` is Betza's commoner but the camel).
+    fn kind_of(self, upper: char) -> Option<Kind> {
+        let kind = match upper {
+            'K' => Kind::King,
+            'Q' => Kind::Queen,
+            'R' => Kind::Rook,
+            'B' => Kind::Bishop,
+            'N' => Kind::Knight,
+            'P' => Kind::Pawn,
+            'E' => Kind::Elephant,
+            'C' if self.family() == Family::Betza => Kind::Commoner,
+            'C' => Kind::Camel,
+            'G' => Kind::General,
+            'H' => Kind::GreatKnight,
+            _ => return None,
+        };
+        Some(kind).filter(|k| self.allows(*k))
     }
 
     /// What a pawn may promote to.
     fn promotion_kinds(self) -> &'static [Kind] {
-        match self.family() {
-            Family::Ward => &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight, Kind::Elephant],
-            Family::Betza | Family::Book => &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight],
+        use Kind::*;
+        match self {
+            Variant::OctahedralCamelGeneral => &[Queen, Rook, Bishop, Knight, Elephant, Camel, General],
+            Variant::OctahedralGreatKnight => &[Queen, Rook, Bishop, Knight, Elephant, GreatKnight],
+            _ if self.family() == Family::Ward => &[Queen, Rook, Bishop, Knight, Elephant],
+            _ => &[Queen, Rook, Bishop, Knight],
+        }
+    }
+
+    /// White's men beyond Octahedral Chess's army (Black's are their mirror across the ranks).
+    fn extra_men(self) -> Vec<(Cell, Kind)> {
+        let at = |name: &str| self.parse_cell(name).expect("a cell of the board");
+        match self {
+            Variant::OctahedralCamelGeneral => vec![
+                (at("IVd2"), Kind::Camel),
+                (at("VIg2"), Kind::Camel),
+                (at("IVg2"), Kind::General),
+                (at("VId2"), Kind::General),
+            ],
+            Variant::OctahedralGreatKnight => vec![(at("VIe2"), Kind::GreatKnight)],
+            _ => Vec::new(),
         }
     }
 
@@ -221,6 +274,23 @@ impl Variant {
             list.iter().map(|&(x, y, z)| self.cell_name(Cell { x, y, z })).collect::<Vec<_>>().join(",")
         };
         match self.family() {
+            Family::Ward if !self.extra_men().is_empty() => {
+                // Octahedral's start, then the extra men: White's as listed, Black's mirrored
+                // across the ranks (rank r to rank 11 - r, same file, same level).
+                let octahedral = WidePosition::start("octahedral").expect("octahedral's start");
+                let mut board = [None; BOX];
+                for &c in &tables(self).cells {
+                    board[c.index()] = octahedral.at(c);
+                }
+                for (c, kind) in self.extra_men() {
+                    board[c.index()] = Some(Piece { color: Color::White, kind, unmoved: false });
+                    let mirror = Cell { x: c.x, y: NY - 1 - c.y, z: c.z };
+                    board[mirror.index()] = Some(Piece { color: Color::Black, kind, unmoved: false });
+                }
+                let pawns: Vec<(i32, i32, i32)> =
+                    [1, 8].iter().flat_map(|&y| (0..10).map(move |x| (x, y, 4))).collect();
+                format!("{} w KQkq - {} 0 1", board_field(self, &board), cells(&pawns))
+            }
             Family::Ward => {
                 // Everything starts on level V; the other levels are empty squares of side
                 // 10 - 2|z - 4|.
@@ -299,6 +369,12 @@ enum Kind {
     Pawn,
     Elephant,
     Commoner,
+    /// Ward's (1,1,2)-leaper (seed 002, "Other Pieces").
+    Camel,
+    /// Ward's (1,2,2)-leaper.
+    General,
+    /// Knight + camel + general: the seed's piece "with power comparable to the Queen".
+    GreatKnight,
 }
 
 impl Kind {
@@ -312,20 +388,9 @@ impl Kind {
             Kind::Pawn => 'P',
             Kind::Elephant => 'E',
             Kind::Commoner => 'C',
-        }
-    }
-
-    fn from_letter(upper: char) -> Option<Kind> {
-        match upper {
-            'K' => Some(Kind::King),
-            'Q' => Some(Kind::Queen),
-            'R' => Some(Kind::Rook),
-            'B' => Some(Kind::Bishop),
-            'N' => Some(Kind::Knight),
-            'P' => Some(Kind::Pawn),
-            'E' => Some(Kind::Elephant),
-            'C' => Some(Kind::Commoner),
-            _ => None,
+            Kind::Camel => 'C',
+            Kind::General => 'G',
+            Kind::GreatKnight => 'H',
         }
     }
 }
@@ -442,8 +507,9 @@ struct Tables {
     cells: Vec<Cell>,
     /// The 26 one-step directions.
     steps: Vec<Vec3>,
-    /// The knight's leaps.
-    knight: Vec<Vec3>,
+    /// Every leaper of the variant with its leaps: the knight, and where the variant has them
+    /// the camel, the general and the great knight.
+    leapers: Vec<(Kind, Vec<Vec3>)>,
     /// Castling partners; a position's rights are a bit mask over this list.
     partners: Vec<Partner>,
 }
@@ -461,17 +527,36 @@ impl Tables {
                 }
             }
         }
-        let mut knight = Vec::new();
-        for x in -2..=2 {
-            for y in -2..=2 {
-                for z in -2..=2 {
-                    if is_knight_leap(v, (x, y, z)) {
-                        knight.push((x, y, z));
+        // Every vector of the 5x5x5 cube around a cell that passes `keep`.
+        let leaps = |keep: &dyn Fn(Vec3) -> bool| -> Vec<Vec3> {
+            let mut out = Vec::new();
+            for x in -2..=2 {
+                for y in -2..=2 {
+                    for z in -2..=2 {
+                        if keep((x, y, z)) {
+                            out.push((x, y, z));
+                        }
                     }
                 }
             }
+            out
+        };
+        let knight = leaps(&|d| is_knight_leap(v, d));
+        // Ward's camel and general (seed 002, "Other Pieces"), and the great knight, which leaps
+        // as a knight, a camel or a general.
+        let camel = |d| shape(d) == [1, 1, 2];
+        let general = |d| shape(d) == [1, 2, 2];
+        let mut leapers = vec![(Kind::Knight, knight)];
+        for (kind, set) in [
+            (Kind::Camel, leaps(&camel)),
+            (Kind::General, leaps(&general)),
+            (Kind::GreatKnight, leaps(&|d| is_knight_leap(v, d) || camel(d) || general(d))),
+        ] {
+            if v.allows(kind) {
+                leapers.push((kind, set));
+            }
         }
-        Tables { cells, steps: all_steps(), knight, partners: partners(v) }
+        Tables { cells, steps: all_steps(), leapers, partners: partners(v) }
     }
 }
 
@@ -537,7 +622,7 @@ fn partners(v: Variant) -> Vec<Partner> {
 
 /// The constant tables of `v`, built on first use.
 fn tables(v: Variant) -> &'static Tables {
-    static TABLES: [OnceLock<Tables>; 7] = [const { OnceLock::new() }; 7];
+    static TABLES: [OnceLock<Tables>; VARIANTS.len()] = [const { OnceLock::new() }; VARIANTS.len()];
     TABLES[v.slot()].get_or_init(|| Tables::build(v))
 }
 
@@ -612,7 +697,8 @@ pub struct WidePosition {
 
 impl WidePosition {
     /// Parses a position string for `variant` (`octahedral`, `pyramid`, `betza-upright`,
-    /// `betza-mixed`, `betza-flat`, `betza-very3d` or `book-3d`):
+    /// `betza-mixed`, `betza-flat`, `betza-very3d`, `book-3d`, `octahedral-camel-general` or
+    /// `octahedral-great-knight`; the last two write Octahedral's fields):
     ///
     /// * Octahedral / Pyramid: `<board> <side> <castling> <ep> <unmoved> [<halfmove> <fullmove>]`
     /// * Betza: `<board> <side> <rights> <ep> [<halfmove> <fullmove>]`
@@ -828,7 +914,10 @@ impl WidePosition {
         let with = |offs: &[Vec3]| offs.iter().map(|o| add(f, *o)).collect::<Vec<_>>();
         match self.variant {
             // One file left or right of each of the five quiet steps.
-            Variant::Octahedral | Variant::Pyramid => {
+            Variant::Octahedral
+            | Variant::Pyramid
+            | Variant::OctahedralCamelGeneral
+            | Variant::OctahedralGreatKnight => {
                 self.pawn_quiet(color).into_iter().flat_map(|q| [add(q, file), add(q, neg(file))]).collect()
             }
             Variant::BetzaUpright => with(&[(1, 0, -1), (1, 0, 0), (1, 0, 1), (-1, 0, -1), (-1, 0, 0), (-1, 0, 1)]),
@@ -900,7 +989,7 @@ impl WidePosition {
                     if p.color == by {
                         let hits = match p.kind {
                             Kind::King | Kind::Commoner => dist == 1,
-                            Kind::Knight | Kind::Pawn => false,
+                            Kind::Knight | Kind::Camel | Kind::General | Kind::GreatKnight | Kind::Pawn => false,
                             slider => self.slides(slider, d),
                         };
                         if hits {
@@ -911,11 +1000,13 @@ impl WidePosition {
                 }
             }
         }
-        // Knights: leap backwards (the leap sets are symmetric too).
-        for &v in &t.knight {
-            let c = target.offset(v, -1);
-            if self.exists(c) && self.at(c).is_some_and(|p| p.is(by, Kind::Knight)) {
-                return true;
+        // Leapers: leap backwards from the target (the leap sets are symmetric too).
+        for (kind, leaps) in &t.leapers {
+            for &v in leaps {
+                let c = target.offset(v, -1);
+                if self.exists(c) && self.at(c).is_some_and(|p| p.is(by, *kind)) {
+                    return true;
+                }
             }
         }
         // Pawns: step back along each of the attacker's capture vectors.
@@ -1021,9 +1112,11 @@ impl WidePosition {
             };
             match piece.kind {
                 Kind::Pawn => self.pawn_moves(&mut moves, from, piece),
-                Kind::Knight => {
-                    for &v in &t.knight {
-                        self.push_landing(&mut moves, from, from.offset(v, 1));
+                Kind::Knight | Kind::Camel | Kind::General | Kind::GreatKnight => {
+                    for (_, leaps) in t.leapers.iter().filter(|(k, _)| *k == piece.kind) {
+                        for &v in leaps {
+                            self.push_landing(&mut moves, from, from.offset(v, 1));
+                        }
                     }
                 }
                 Kind::King | Kind::Commoner => {
@@ -1238,7 +1331,7 @@ impl WidePosition {
             Some(p) => {
                 let mut chars = p.chars();
                 let kind = match (chars.next(), chars.next()) {
-                    (Some(c), None) => Kind::from_letter(c.to_ascii_uppercase()),
+                    (Some(c), None) => self.variant.kind_of(c.to_ascii_uppercase()),
                     _ => None,
                 };
                 match kind.filter(|k| self.variant.promotion_kinds().contains(k)) {
@@ -1352,8 +1445,9 @@ fn parse_board(v: Variant, field: &str) -> Result<[Option<Piece>; BOX], String> 
                     }
                     i += n;
                 } else {
-                    let kind = Kind::from_letter(ch.to_ascii_uppercase())
-                        .filter(|k| ch.is_ascii_alphabetic() && v.allows(*k))
+                    let kind = v
+                        .kind_of(ch.to_ascii_uppercase())
+                        .filter(|_| ch.is_ascii_alphabetic())
                         .ok_or_else(|| format!("bad piece letter '{ch}' in {where_} for {}", v.id()))?;
                     if i >= xs.len() {
                         return Err(format!("{where_} has more than {} cells", xs.len()));
@@ -1464,7 +1558,7 @@ mod tests {
         let mut board = [None; BOX];
         for &(name, letter) in men {
             let c = v.parse_cell(name).expect("cell");
-            let kind = Kind::from_letter(letter.to_ascii_uppercase()).expect("letter");
+            let kind = v.kind_of(letter.to_ascii_uppercase()).expect("letter");
             let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
             board[c.index()] = Some(Piece { color, kind, unmoved: false });
         }
@@ -2163,6 +2257,107 @@ mod tests {
         for (v, want) in ALL.iter().zip([13_456, 4_900, 46_656, 35_344, 46_656, 33_856, 14_870]) {
             assert_eq!(perft(&WidePosition::start(v).expect("start"), 2), want, "{v}");
         }
+    }
+
+    #[test]
+    fn ward_leapers_leap_sets() {
+        // Every signed permutation of (1,1,2) and of (1,2,2): 24 each; the great knight's 72 are
+        // these and the knight's 24, all different.
+        let cg = tables(Variant::OctahedralCamelGeneral);
+        let gk = tables(Variant::OctahedralGreatKnight);
+        let set = |t: &Tables, k: Kind| t.leapers.iter().find(|(kind, _)| *kind == k).map(|(_, s)| s.clone());
+        let (camel, general) = (set(cg, Kind::Camel).expect("camel"), set(cg, Kind::General).expect("general"));
+        assert_eq!((camel.len(), general.len()), (24, 24));
+        assert!(camel.iter().all(|d| shape(*d) == [1, 1, 2] && (d.0 + d.1 + d.2) % 2 == 0), "camels keep parity");
+        assert!(general.iter().all(|d| shape(*d) == [1, 2, 2] && (d.0 + d.1 + d.2) % 2 != 0), "generals change it");
+        let great = set(gk, Kind::GreatKnight).expect("great knight");
+        let knight = set(gk, Kind::Knight).expect("knight");
+        assert_eq!(great.len(), 72);
+        for d in knight.iter().chain(&camel).chain(&general) {
+            assert!(great.contains(d), "{d:?}");
+        }
+        assert!(set(gk, Kind::Camel).is_none() && set(cg, Kind::GreatKnight).is_none());
+        assert_eq!(tables(Variant::Octahedral).leapers.len(), 1);
+    }
+
+    #[test]
+    fn ward_leapers_from_a_corner_and_the_centre() {
+        // From Va1 (the corner of level V): a camel rises or falls one level (two levels away the
+        // level starts at file c and rank 3, out of reach) and goes (1,2) or (2,1) in the level.
+        let cg = "octahedral-camel-general";
+        let gk = "octahedral-great-knight";
+        let from = |v: &str, letter: char| moves_from(&setup(v, &[("Va1", letter)], "w - - -"), "Va1");
+        assert_eq!(from(cg, 'C'), sorted(&["Va1-IVb3", "Va1-IVc2", "Va1-VIb3", "Va1-VIc2"]));
+        // The general: (2,2) in the level and one level up or down; (1,2) with two levels fails.
+        assert_eq!(from(cg, 'G'), sorted(&["Va1-IVc3", "Va1-VIc3"]));
+        // The great knight: both of those and the knight's two flat leaps.
+        let want = ["Va1-IVb3", "Va1-IVc2", "Va1-VIb3", "Va1-VIc2", "Va1-IVc3", "Va1-VIc3", "Va1-Vb3", "Va1-Vc2"];
+        assert_eq!(from(gk, 'H'), sorted(&want));
+        // From Ve5 every leap lands: 24, 24, 72.
+        let count = |v: &str, letter: char| setup(v, &[("Ve5", letter)], "w - - -").legal_moves().len();
+        assert_eq!((count(cg, 'C'), count(cg, 'G'), count(gk, 'H')), (24, 24, 72));
+        // Each letter belongs to its own game only.
+        assert!(WidePosition::parse("octahedral", &raw(cg, &[("Ve5", 'C')], "w - - -")).is_err());
+        assert!(WidePosition::parse(gk, &raw(cg, &[("Ve5", 'G')], "w - - -")).is_err());
+        assert!(WidePosition::parse(cg, &raw(gk, &[("Ve5", 'H')], "w - - -")).is_err());
+    }
+
+    #[test]
+    fn ward_leapers_attack_and_pin() {
+        let cg = "octahedral-camel-general";
+        // A camel (1,2,1) away checks, a general (2,2,1) away checks, a knight's leap away neither.
+        assert!(setup(cg, &[("Ve5", 'K'), ("VIf7", 'c'), ("Vj10", 'k')], "w - - -").in_check());
+        assert!(setup(cg, &[("Ve5", 'K'), ("VIg7", 'g'), ("Vj10", 'k')], "w - - -").in_check());
+        assert!(!setup(cg, &[("Ve5", 'K'), ("VIe7", 'g'), ("Vj10", 'k')], "w - - -").in_check());
+        assert!(!setup(cg, &[("Ve5", 'K'), ("VIe7", 'c'), ("Vj10", 'k')], "w - - -").in_check());
+        assert_eq!(attacked_cells(&setup(cg, &[("Ve5", 'c')], "w - - -"), Color::Black).len(), 24);
+        // A great knight checks by each of its three leaps.
+        let gk = "octahedral-great-knight";
+        for at in ["Vf7", "VIf7", "VIg7"] {
+            assert!(setup(gk, &[("Ve5", 'K'), (at, 'h'), ("Vj10", 'k')], "w - - -").in_check(), "{at}");
+        }
+        assert!(!setup(gk, &[("Ve5", 'K'), ("VIIg7", 'h'), ("Vj10", 'k')], "w - - -").in_check());
+        // Pinned: a white camel between its king and a rook may not leave the line.
+        let r = setup(cg, &[("Va1", 'K'), ("Vc1", 'C'), ("Vj1", 'r'), ("Vj10", 'k')], "w - - -");
+        assert!(moves_from(&r, "Vc1").is_empty());
+    }
+
+    #[test]
+    fn ward_leapers_starts_and_promotions() {
+        let cg = WidePosition::start("octahedral-camel-general").expect("start");
+        for (cell, letter) in [
+            ("IVd2", 'C'),
+            ("VIg2", 'C'),
+            ("IVg2", 'G'),
+            ("VId2", 'G'),
+            ("IVd9", 'c'),
+            ("VIg9", 'c'),
+            ("IVg9", 'g'),
+            ("VId9", 'g'),
+        ] {
+            assert_eq!(letter_at(&cg, cell), Some(letter), "{cell}");
+        }
+        let gk = WidePosition::start("octahedral-great-knight").expect("start");
+        assert_eq!((letter_at(&gk, "VIe2"), letter_at(&gk, "VIe9")), (Some('H'), Some('h')));
+        let pawns = "Va2,Vb2,Vc2,Vd2,Ve2,Vf2,Vg2,Vh2,Vi2,Vj2,Va9,Vb9,Vc9,Vd9,Ve9,Vf9,Vg9,Vh9,Vi9,Vj9";
+        for p in [&cg, &gk] {
+            assert_eq!(WidePosition::parse(p.variant.id(), &p.fen()).expect("round trip"), *p);
+            assert!(p.fen().ends_with(&format!(" w KQkq - {pawns} 0 1")), "{}", p.fen());
+        }
+        // The d-pawn, between a camel under it and a general over it, cannot leave level V.
+        assert_eq!(
+            moves_from(&cg, "Vd2"),
+            sorted(&["Vd2-Vd3", "Vd2-Vd4", "Vd2-IVd3", "Vd2-IIId4", "Vd2-VId3", "Vd2-VIId4"])
+        );
+        // Promotion to the new pieces, and to them only in their own game.
+        let p = setup("octahedral-camel-general", &[("Ve9", 'P')], "w - - -");
+        assert_eq!(moves_from(&p, "Ve9").len(), 2 + 7);
+        assert!(has(&p, "Ve9-Ve10=C") && has(&p, "Ve9-Ve10=G") && !has(&p, "Ve9-Ve10=H"));
+        assert_eq!(letter_at(&p.play("Ve9-Ve10=g").expect("promotes"), "Ve10"), Some('G'));
+        let q = setup("octahedral-great-knight", &[("Ve9", 'P')], "w - - -");
+        assert_eq!(moves_from(&q, "Ve9").len(), 2 + 6);
+        assert!(has(&q, "Ve9-Ve10=H") && !has(&q, "Ve9-Ve10=C"));
+        assert!(q.play("Ve9-Ve10=C").is_err());
     }
 
     #[test]

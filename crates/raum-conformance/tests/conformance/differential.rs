@@ -47,7 +47,7 @@ reference!(WidePosition);
 reference!(SavardPosition);
 
 /// Plays random games until `positions` positions have been compared.
-fn compare(id: VariantId, positions: usize, seed: u64) {
+pub(crate) fn compare(id: VariantId, positions: usize, seed: u64) {
     let run = Compare { positions, seed };
     match id {
         VariantId::WingTable | VariantId::WingTableAlt | VariantId::Forced3d | VariantId::Triquetral => {

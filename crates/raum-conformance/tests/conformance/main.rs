@@ -20,4 +20,5 @@ mod savard;
 mod savard_multi;
 mod start_perft;
 mod variant_files;
+mod ward_invitations;
 mod wide_seed;
