@@ -113,6 +113,20 @@ pub enum GeometryError {
         /// Axis index: 0 files, 1 ranks, 2 levels.
         axis: usize,
     },
+    /// Wrapping puts two cells on two different lines (an even number of
+    /// cells round a wrapped axis, half way round both diagonals of a
+    /// plane): the tables keep one line between two cells.
+    #[error(
+        "the wrapping puts cells {a:?} and {b:?} (files, ranks, levels from 0) on two different lines: a wrapped \
+         axis of an even size joins them both ways round; Raum plays only boards where two cells share at most \
+         one line (wrap an odd number of cells)"
+    )]
+    TwoLines {
+        /// One cell.
+        a: Coord,
+        /// The other.
+        b: Coord,
+    },
 }
 
 /// A board: shape, topology and the dense numbering of its cells.

@@ -54,7 +54,8 @@ impl<S: CellSet> Tables<S> {
         // never free of pieces (kings stand somewhere), so a test of "either
         // arc empty" needs no separate flag.
         let mut between_alt = if wraps { vec![all; n * n] } else { Vec::new() };
-        let mut seen = vec![false; if wraps { n * n } else { 0 }];
+        // The direction a pair was first joined by (wrapping boards only).
+        let mut first = vec![u8::MAX; if wraps { n * n } else { 0 }];
         for a in 0..n {
             for d in 0..26 {
                 let mut path = S::EMPTY;
@@ -64,15 +65,19 @@ impl<S: CellSet> Tables<S> {
                     if b == a || path.has(b) {
                         break;
                     }
-                    if wraps && seen[a * n + b] {
+                    if wraps && first[a * n + b] != u8::MAX {
                         // The second way round a cycle (directions are taken
-                        // positive first, so `between` keeps the positive arc).
+                        // positive first, so `between` keeps the positive arc);
+                        // any other direction is a second line.
+                        if first[a * n + b] as usize != (d + 13) % 26 {
+                            return Err(GeometryError::TwoLines { a: board.coord(a), b: board.coord(b) });
+                        }
                         between_alt[a * n + b] = path;
                     } else {
                         between[a * n + b] = path;
                         line[a * n + b] = full;
                         if wraps {
-                            seen[a * n + b] = true;
+                            first[a * n + b] = d as u8;
                         }
                     }
                     path.insert(b);
@@ -147,6 +152,7 @@ impl<S: CellSet> Tables<S> {
 mod tests {
     use super::*;
     use crate::{Coord, Shape, Topology};
+    use raum_bitboard::Wide;
 
     fn board() -> Board {
         Board::new(Shape::cuboid(5, 5, 5), Topology::BOUNDED).unwrap()
@@ -176,6 +182,20 @@ mod tests {
         let k = b.cell_at(Coord::new(1, 2, 0)).unwrap();
         assert_eq!(t.between(a, k), 0);
         assert_eq!(t.line(a, k), 0);
+    }
+
+    #[test]
+    fn an_even_wrap_that_joins_two_cells_by_two_lines_is_refused() {
+        // Round 6 cells, (3, 0, 3) and (-3, 0, 3) are one offset: two diagonals meet.
+        let x = Topology { wrap: [true, false, false] };
+        for (shape, topology) in [(Shape::cuboid(6, 6, 6), Topology::TORUS), (Shape::cuboid(6, 4, 4), x)] {
+            let b = Board::new(shape, topology).unwrap();
+            let e = Tables::<Wide<4>>::new(&b).err();
+            assert!(matches!(e, Some(GeometryError::TwoLines { .. })), "{e:?}");
+        }
+        // Too few ranks and levels to go half way round: one line between any two cells.
+        let b = Board::new(Shape::cuboid(6, 3, 3), x).unwrap();
+        assert!(Tables::<Wide<4>>::new(&b).is_ok());
     }
 
     #[test]

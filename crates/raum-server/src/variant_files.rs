@@ -13,7 +13,11 @@ use raum_rules::file::{FileError, LoadError, load, read};
 use serde::Serialize;
 
 /// The example files the lobby offers to start from (`examples/variants/`).
-const EXAMPLES: [(&str, &str); 1] = [("cubelet.toml", include_str!("../../../examples/variants/cubelet.toml"))];
+const EXAMPLES: [(&str, &str); 3] = [
+    ("cubelet.toml", include_str!("../../../examples/variants/cubelet.toml")),
+    ("octahedral-camel-general.toml", include_str!("../../../examples/variants/octahedral-camel-general.toml")),
+    ("octahedral-great-knight.toml", include_str!("../../../examples/variants/octahedral-great-knight.toml")),
+];
 
 /// An example file (`GET /api/variant-examples`).
 #[derive(Serialize)]

@@ -81,6 +81,9 @@ pub(crate) fn parse(s: &str) -> Result<Vec<Part>, NotationError> {
                 atom
             }
             Some(&c) if c.is_ascii_uppercase() => Atom::Piece(c),
+            Some(&c) if c.is_ascii_lowercase() && mode != Mode::Both => {
+                return Err((i, format!("'{c}' after a mode: a part has one mode (m: moves only, c: captures only)")));
+            }
             Some(&c) if c.is_ascii_lowercase() => {
                 return Err((i, format!("unknown mode '{c}' (m: moves only, c: captures only)")));
             }
