@@ -110,7 +110,12 @@ fn show_multi<S: Width>(game: &MultiGame<S>, a: &ShowArgs) -> Result<()> {
         }
     };
     print!("{}", render_multi_diagram(pos, marks));
-    println!("Board: a reconstruction (RULES.md \"Savard's multi-player forms\"); {}", teams_line(v));
+    if b.is_reconstruction() {
+        println!("Board: a reconstruction (RULES.md \"Savard's multi-player forms\"); {}", teams_line(v));
+    } else {
+        let line = teams_line(v);
+        println!("{}{}", line[..1].to_uppercase(), &line[1..]);
+    }
     for &(after, side) in game.removed() {
         println!("{} is out (no legal move after {after} moves)", v.sides()[side].name);
     }

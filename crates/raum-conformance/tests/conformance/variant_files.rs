@@ -358,6 +358,19 @@ fn every_problem_is_reported_not_only_the_first() {
     assert!(keys.contains(&"board.size") && keys.contains(&"pieces.RR"), "{keys:?}");
 }
 
+#[test]
+fn a_board_that_does_not_read_hides_no_misspelt_key() {
+    // The board's level letters misspelt: no cell can be named, but every
+    // other section's unknown keys are still reported, each where it is.
+    let text =
+        edit("level-letters", "level-leters").replacen("promotion =", "promtion =", 1).replacen("black =", "blak =", 1);
+    let errors = read(&text, "tiny.toml").unwrap_err().0;
+    let found: Vec<(u32, &str)> = errors.iter().map(|e| (e.line, e.key.as_str())).collect();
+    for want in [(8, "board.level-leters"), (17, "army.blak"), (24, "pawn.promtion")] {
+        assert!(found.contains(&want), "{want:?} in {found:?}");
+    }
+}
+
 /// Small deterministic generator, so that failures reproduce.
 struct Lcg(u64);
 impl Lcg {

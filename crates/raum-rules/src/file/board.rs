@@ -44,6 +44,7 @@ pub(crate) fn read_board(mut t: Table, r: &mut Reader) -> Option<BoardDef> {
     }
     let symmetric = t.bool("symmetric", r);
     let regions = t.strs("cells", r);
+    t.finish(r, &["size", "cells", "symmetric", "wrap", "names", "level-letters", "first-level"]);
     let (dims, naming) = (dims?, naming?);
     let cells = match regions {
         None => None,
@@ -64,7 +65,6 @@ pub(crate) fn read_board(mut t: Table, r: &mut Reader) -> Option<BoardDef> {
             Some(cells)
         }
     };
-    t.finish(r, &["size", "cells", "symmetric", "wrap", "names", "level-letters", "first-level"]);
     Some(BoardDef { dims, naming, topology: Topology { wrap }, cells, symmetric, at })
 }
 

@@ -46,6 +46,12 @@ use tree::{Loc, Node, Val};
 /// The format version this reader knows.
 pub const FORMAT: i64 = 1;
 
+/// The keys of `[army]`.
+const ARMY_KEYS: &[&str] = &["white", "black"];
+
+/// The keys of a `[[side]]` table.
+const SIDE_KEYS: &[&str] = &["letter", "name", "map", "team"];
+
 /// How deep `extends` may chain.
 const MAX_EXTENDS: usize = 8;
 
@@ -293,7 +299,15 @@ fn interpret(tree: &Node, r: &mut Reader) -> Option<VariantDef> {
         ],
     );
 
-    let board = board?;
+    let Some(board) = board else {
+        // The cells these tables name cannot be read without the board; their keys can.
+        army_t.into_iter().for_each(|t| t.unknown_keys(r, ARMY_KEYS));
+        side_tables.into_iter().for_each(|t| t.unknown_keys(r, SIDE_KEYS));
+        pawn_t.into_iter().for_each(|t| t.unknown_keys(r, pawns::KEYS));
+        castling_t.into_iter().for_each(|t| t.unknown_keys(r, rules::CASTLING_KEYS));
+        rules_t.into_iter().for_each(|t| t.unknown_keys(r, rules::RULES_KEYS));
+        return None;
+    };
     let dims = board.dims;
     // The sides: Black's symmetry for two, the [[side]] tables for more.
     let black = army_t.as_mut().and_then(|t| t.str("black", r).map(|(s, at)| (s, at, t.key_path("black"))));
@@ -310,7 +324,7 @@ fn interpret(tree: &Node, r: &mut Reader) -> Option<VariantDef> {
             if rows.is_none() {
                 r.error(t.at, "army.white", "missing: White's rows, as [\"Ea1 RWKGR\", ...]");
             }
-            t.finish(r, &["white", "black"]);
+            t.finish(r, ARMY_KEYS);
             pieces::read_army(rows.unwrap_or_default(), &pieces, rules.rider, board.naming, &shape, r)
         }
         None => Vec::new(),
@@ -560,7 +574,7 @@ fn read_sides(
         };
         let team = labels.iter().position(|l| *l == label).unwrap_or(i) as u8;
         labels.push(label);
-        t.finish(r, &["letter", "name", "map", "team"]);
+        t.finish(r, SIDE_KEYS);
         if let (Some(letter), Some(name), Some(map)) = (letter, name, map) {
             sides.push((SideDef { letter, name: "", map, team }, name));
         }

@@ -38,6 +38,21 @@ pub(crate) struct PawnDef {
     column_rule: bool,
 }
 
+/// The keys of `[pawn]`.
+pub(crate) const KEYS: &[&str] = &[
+    "forward",
+    "up",
+    "free-orientation",
+    "steps",
+    "captures",
+    "double-steps",
+    "double-step-from",
+    "en-passant",
+    "promotion",
+    "promote-to",
+    "column-rule",
+];
+
 /// Reads `[pawn]`.
 pub(crate) fn read_pawn(
     mut t: Table,
@@ -171,22 +186,7 @@ pub(crate) fn read_pawn(
         }
     }
     let column_rule = t.bool("column-rule", r);
-    t.finish(
-        r,
-        &[
-            "forward",
-            "up",
-            "free-orientation",
-            "steps",
-            "captures",
-            "double-steps",
-            "double-step-from",
-            "en-passant",
-            "promotion",
-            "promote-to",
-            "column-rule",
-        ],
-    );
+    t.finish(r, KEYS);
     Some(PawnDef {
         forward: forward?,
         up: up?,

@@ -67,6 +67,16 @@ impl<'n> Table<'n> {
         self.entries
     }
 
+    /// Reports every key that is not one of `known`, whether asked for or
+    /// not: the keys of a table the reader could not go on to read (its
+    /// cells need a board that did not read).
+    pub(crate) fn unknown_keys(mut self, r: &mut Reader, known: &[&str]) {
+        for k in known {
+            self.get(k);
+        }
+        self.finish(r, known);
+    }
+
     /// Reports every key not asked for.
     pub(crate) fn finish(self, r: &mut Reader, known: &[&str]) {
         for (e, used) in self.entries.iter().zip(&self.used) {

@@ -6,6 +6,12 @@ use crate::piece_def::{Motion, PieceDef, Role};
 use crate::spec::{CastleSlot, CastlingRule, CellNaming, Mirror, StalemateRule};
 use raum_geometry::{Coord, Shape};
 
+/// The keys of `[rules]`.
+pub(crate) const RULES_KEYS: &[&str] = &["king-in-check", "stalemate", "noncombatant", "rider"];
+
+/// The keys of `[castling]`.
+pub(crate) const CASTLING_KEYS: &[&str] = &["kind", "partner", "slots"];
+
 /// What `[rules]` says.
 pub(crate) struct RulesDef {
     pub king_in_check: Option<Motion>,
@@ -57,7 +63,7 @@ pub(crate) fn read_rules(t: Option<Table>, pieces: &[PieceDef], r: &mut Reader) 
             Some(p) => out.rider = Some(p.letter),
         }
     }
-    t.finish(r, &["king-in-check", "stalemate", "noncombatant", "rider"]);
+    t.finish(r, RULES_KEYS);
     out
 }
 
@@ -126,7 +132,7 @@ pub(crate) fn read_castling(
     if mirror.is_none() && rule != CastlingRule::None {
         r.error(t.at, "castling", "castling in a game of more than two sides is not supported yet");
     }
-    t.finish(r, &["kind", "partner", "slots"]);
+    t.finish(r, CASTLING_KEYS);
     rule
 }
 
