@@ -5,6 +5,7 @@
 
 pub mod naive;
 pub mod naive_multi;
+pub mod naive_riders;
 pub mod naive_savard;
 pub mod naive_wide;
 pub mod rng;

@@ -210,6 +210,9 @@ pub struct EvalTables<S: Width> {
     one_way: [Vec<u8>; MAX_KINDS],
     /// Per kind: how many of `one_way` are positive.
     one_way_positive: [usize; MAX_KINDS],
+    /// Per kind with a range along some direction (`O*2`): `[cell]`, where its
+    /// slides may reach (the rules core's table); empty for the others.
+    slide_reach: [&'static [S]; MAX_KINDS],
     /// Line-attack tables (a lookup per line instead of two ray scans).
     line_attacks: &'static Lines<S>,
     /// `[cell * 26 + direction]`: the empty-board ray, the board's own (see
@@ -310,10 +313,18 @@ impl<S: Width> EvalTables<S> {
                 slides[k] = dirs;
             }
         }
+        let slide_reach: [&'static [S]; MAX_KINDS] =
+            core::array::from_fn(|k| if k < kinds { v.capture_reach(Kind(k as u8)) } else { &[] });
         let mut mobility_base = [0; MAX_KINDS];
         for &k in &pieces {
             let total: u32 = (0..n)
-                .map(|cell| (leaps[k * n + cell] | slide(rays, cell, &slides[k], positive[k], S::EMPTY)).count())
+                .map(|cell| {
+                    let mut sl = slide(rays, cell, &slides[k], positive[k], S::EMPTY);
+                    if !slide_reach[k].is_empty() {
+                        sl &= slide_reach[k][cell];
+                    }
+                    (leaps[k * n + cell] | sl).count()
+                })
                 .sum();
             mobility_base[k] = (total / (2 * n as u32)) as i32;
         }
@@ -403,6 +414,7 @@ impl<S: Width> EvalTables<S> {
             line_ids,
             one_way,
             one_way_positive,
+            slide_reach,
             line_attacks: v.lines(),
             rays,
             pawn_attacks,
@@ -449,8 +461,10 @@ impl<S: Width> EvalTables<S> {
         self.pawn_distance[color.index()].get(cell).copied().filter(|&d| d != u8::MAX)
     }
 
-    /// Cells a non-pawn piece of kind `k` on `cell` attacks in `pos`. The line
-    /// lookups read the position's lanes (one word a line on wide boards).
+    /// Cells a non-pawn piece of kind `k` on `cell` attacks in `pos`, its
+    /// slides going until blocked whatever their range (see
+    /// [`EvalTables::attacks_within`]). The line lookups read the position's
+    /// lanes (one word a line on wide boards).
     #[inline(always)]
     pub fn attacks_in(&self, k: usize, cell: usize, pos: &Position<S>) -> S {
         let occ = pos.occupied();
@@ -462,6 +476,19 @@ impl<S: Width> EvalTables<S> {
             att |= slide(self.rays, cell, &self.one_way[k], self.one_way_positive[k], occ);
         }
         att
+    }
+
+    /// [`EvalTables::attacks_in`] for any kind: a kind with a range
+    /// (`O*2`) stops at its range. (`attacks_in` lets every slide go until
+    /// blocked: the shortcuts that call it run only in plain games, which
+    /// have no range.)
+    #[inline(always)]
+    pub fn attacks_within(&self, k: usize, cell: usize, pos: &Position<S>) -> S {
+        let att = self.attacks_in(k, cell, pos);
+        match self.slide_reach[k] {
+            [] => att,
+            reach => att & (reach[cell] | self.leaps[k * self.cells + cell]),
+        }
     }
 
     /// Cells a pawn of `color` on `cell` captures on.
@@ -658,8 +685,9 @@ impl<S: Width> EvalTables<S> {
             let own = pos.color_cells(c);
             let enemy_zone = zones[1 - ci];
             for &k in &self.pieces {
+                let ranged = !self.slide_reach[k].is_empty();
                 for cell in pos.pieces(c, Kind(k as u8)).cells() {
-                    let att = self.attacks_in(k, cell, pos);
+                    let att = if ranged { self.attacks_within(k, cell, pos) } else { self.attacks_in(k, cell, pos) };
                     mobility[ci] += ((att & !own).count() as i32 - self.mobility_base[k]) * self.mobility[k];
                     danger[1 - ci] += (att & enemy_zone).count() as i32;
                     if c == us && attacks.len < attacks.list.len() {
@@ -893,7 +921,7 @@ mod tests {
                         let ours = if Some(p.kind) == v.pawn() {
                             t.pawn_attacks(p.color, cell)
                         } else {
-                            t.attacks_in(p.kind.index(), cell, &pos)
+                            t.attacks_within(p.kind.index(), cell, &pos)
                         };
                         assert_eq!(ours & enemy, rules, "{id} {cell}");
                     }
@@ -925,6 +953,12 @@ mod tests {
         let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
         let discovered: usize = VariantId::ALL.iter().map(|id| id.dispatch(AttacksAgree(&mut seed))).sum();
         assert!(discovered > 0, "no discovered check was met");
+        // And riders with a range, from a variant file.
+        let text = include_str!("../../../examples/variants/short-riders.toml");
+        let Ok(raum_rules::GameId::Two(id)) = raum_rules::file::load(text, "short-riders.toml") else {
+            panic!("the example file loads");
+        };
+        id.dispatch(AttacksAgree(&mut seed));
     }
 
     /// Every legal move of random games (captures, promotions, castling and en

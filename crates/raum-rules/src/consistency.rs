@@ -185,14 +185,15 @@ impl<S: CellSet> Position<S> {
         if names.is_empty() { "none".into() } else { names.join(",") }
     }
 
-    /// Whether `p` slides in direction `d` when it captures.
-    fn slides_along(&self, p: Piece, d: Vector) -> bool {
+    /// Whether `p` slides `steps` cells in direction `d` when it captures.
+    fn slides_along(&self, p: Piece, d: Vector, steps: usize) -> bool {
         let v = self.v;
         if Some(p.kind) == v.pawn {
             return false;
         }
         let motion = &v.spec.pieces[p.kind.index()].captures;
-        motion.rays.contains(&d) || motion.slides.iter().any(|f| f.dimensions() == d.dimensions())
+        let dir = DIRECTIONS.iter().position(|&x| x == d).map(|i| i as u8);
+        dir.and_then(|d| motion.reach(d)).is_some_and(|r| steps <= r as usize)
     }
 
     /// The pieces of `by` that attack `target`, found by stepping out of
@@ -206,15 +207,17 @@ impl<S: CellSet> Position<S> {
         let mut found = S::EMPTY;
         for d in DIRECTIONS {
             let mut at = target;
+            let mut steps = 0;
             while let Some(next) = board.step(at, d) {
                 if next == target {
                     break;
                 }
                 at = next;
+                steps += 1;
                 if occ.has(at) {
                     let back = Vector { x: -d.x, y: -d.y, z: -d.z };
                     if fighters.has(at)
-                        && self.piece_at(at).is_some_and(|p| p.color == by && self.slides_along(p, back))
+                        && self.piece_at(at).is_some_and(|p| p.color == by && self.slides_along(p, back, steps))
                     {
                         found.insert(at);
                     }
@@ -259,17 +262,19 @@ impl<S: CellSet> Position<S> {
             let back = Vector { x: -d.x, y: -d.y, z: -d.z };
             let mut at = king;
             let mut blocker = None;
+            let mut steps = 0;
             while let Some(next) = board.step(at, d) {
                 if next == king {
                     break;
                 }
                 at = next;
+                steps += 1;
                 let Some(p) = self.piece_at(at) else { continue };
                 match blocker {
                     None if p.color == us => blocker = Some(at),
                     None => break,
                     Some(b) => {
-                        if p.color != us && self.combatants().has(at) && self.slides_along(p, back) {
+                        if p.color != us && self.combatants().has(at) && self.slides_along(p, back, steps) {
                             pinned.insert(b);
                         }
                         break;

@@ -390,7 +390,7 @@ impl<S: CellSet> Position<S> {
         // King moves: test each target with the king lifted off the board.
         let kk = v.king.index();
         let lanes = &self.lanes;
-        let mut quiet = (v.move_leaps[kk * n + king] | v.slide_in(king, &v.move_slides[kk], occ, lanes)) & empty;
+        let mut quiet = (v.move_leaps[kk * n + king] | v.piece_slide::<EXOTIC, false>(kk, king, occ, lanes)) & empty;
         if checkers.any() && !v.king_check_quiet.is_empty() {
             // Savard: in check the king steps quietly only orthogonally (a
             // test only in check, so both copies of the generator have it).
@@ -398,7 +398,7 @@ impl<S: CellSet> Position<S> {
         }
         let king_prey = if EXOTIC && quiet_only.has(king) { S::EMPTY } else { capturable };
         let captures =
-            (v.capture_leaps[kk * n + king] | v.slide_in(king, &v.capture_slides[kk], occ, lanes)) & king_prey;
+            (v.capture_leaps[kk * n + king] | v.piece_slide::<EXOTIC, true>(kk, king, occ, lanes)) & king_prey;
         let mut king_legal = S::EMPTY;
         for t in (quiet | captures).cells() {
             if !self.is_attacked_with::<EXOTIC>(&sources, t, occ ^ king_bit, S::single(t)) {
@@ -478,6 +478,7 @@ impl<S: CellSet> Position<S> {
                 && checkers.is_empty()
                 && v.symmetric[k]
                 && v.capture_slides[k].one_way.is_empty()
+                && !(EXOTIC && v.captures_in_range(k))
                 && !(slides && leaps);
             for p in bb.cells() {
                 let lanes = &self.lanes;
@@ -496,12 +497,12 @@ impl<S: CellSet> Position<S> {
                 }
                 let quiet = noncombatant && quiet_only.has(p);
                 let t = if v.symmetric[k] {
-                    (v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes))
+                    (v.capture_leaps[k * n + p] | v.piece_slide::<EXOTIC, true>(k, p, occ, lanes))
                         & if quiet { land } else { open }
                 } else {
                     let prey = if quiet { S::EMPTY } else { capturable };
-                    ((v.move_leaps[k * n + p] | v.slide_in(p, &v.move_slides[k], occ, lanes)) & land)
-                        | ((v.capture_leaps[k * n + p] | v.slide_in(p, &v.capture_slides[k], occ, lanes)) & prey)
+                    ((v.move_leaps[k * n + p] | v.piece_slide::<EXOTIC, false>(k, p, occ, lanes)) & land)
+                        | ((v.capture_leaps[k * n + p] | v.piece_slide::<EXOTIC, true>(k, p, occ, lanes)) & prey)
                 };
                 sink.piece(p, t & if pinned.has(p) { pinned_mask(p) } else { check_mask });
             }
@@ -701,8 +702,8 @@ impl<S: CellSet> Position<S> {
                 }
             } else {
                 let lanes = &self.lanes;
-                let quiet = v.move_leaps[k * n + s] | v.slide_in(s, &v.move_slides[k], occ, lanes);
-                let capture = (v.capture_leaps[k * n + s] | v.slide_in(s, &v.capture_slides[k], occ, lanes)) & enemy;
+                let quiet = v.move_leaps[k * n + s] | v.piece_slide::<true, false>(k, s, occ, lanes);
+                let capture = (v.capture_leaps[k * n + s] | v.piece_slide::<true, true>(k, s, occ, lanes)) & enemy;
                 sink.piece_part(s, ((quiet & land) | capture) & check_mask, Part::Piece, x.kind);
                 sink.piece_part(s, ((quiet & empty) | capture | carried) & pair_mask, Part::Whole, x.kind);
             }

@@ -16,18 +16,22 @@ pub struct Motion {
     pub rays: Vec<Vector>,
     /// Leap vectors (they jump; nothing blocks them).
     pub leaps: Vec<Vector>,
+    /// Sliding directions with a range: at most that many cells, stopping
+    /// at the first occupied one (`O*2` in a variant file). A direction is
+    /// here only where it is not slid along without a limit.
+    pub ranged: Vec<(Vector, u8)>,
 }
 
 impl Motion {
     /// Slides along the given families.
     pub fn slider(families: &[Family]) -> Self {
-        Motion { slides: families.to_vec(), rays: Vec::new(), leaps: Vec::new() }
+        Motion { slides: families.to_vec(), rays: Vec::new(), leaps: Vec::new(), ranged: Vec::new() }
     }
 
     /// Slides along the given unit directions (each a member of
     /// [`raum_geometry::DIRECTIONS`]).
     pub fn ray_slider(directions: &[Vector]) -> Self {
-        Motion { slides: Vec::new(), rays: directions.to_vec(), leaps: Vec::new() }
+        Motion { slides: Vec::new(), rays: directions.to_vec(), leaps: Vec::new(), ranged: Vec::new() }
     }
 
     /// One step in each direction of the given families.
@@ -37,30 +41,46 @@ impl Motion {
             .copied()
             .filter(|v| families.iter().any(|f| f.dimensions() == v.dimensions()))
             .collect();
-        Motion { slides: Vec::new(), rays: Vec::new(), leaps }
+        Motion { slides: Vec::new(), rays: Vec::new(), leaps, ranged: Vec::new() }
     }
 
     /// An (a,b,c)-leaper.
     pub fn leaper(a: i8, b: i8, c: i8) -> Self {
-        Motion { slides: Vec::new(), rays: Vec::new(), leaps: leap_vectors(a, b, c) }
+        Motion { slides: Vec::new(), rays: Vec::new(), leaps: leap_vectors(a, b, c), ranged: Vec::new() }
     }
 
     /// A leaper with exactly these vectors.
     pub fn leaps(vectors: &[Vector]) -> Self {
-        Motion { slides: Vec::new(), rays: Vec::new(), leaps: vectors.to_vec() }
+        Motion { slides: Vec::new(), rays: Vec::new(), leaps: vectors.to_vec(), ranged: Vec::new() }
     }
 
     /// The sliding directions (indices into [`raum_geometry::DIRECTIONS`]),
-    /// ascending, each once.
+    /// ascending, each once: without a limit and with a range alike.
     pub fn slide_directions(&self) -> Vec<u8> {
         let mut v: Vec<u8> =
             self.slides.iter().flat_map(|&f| raum_geometry::family_directions(f)).map(|d| d as u8).collect();
-        v.extend(
-            self.rays.iter().filter_map(|r| raum_geometry::DIRECTIONS.iter().position(|d| d == r)).map(|d| d as u8),
-        );
+        let index = |r: &Vector| raum_geometry::DIRECTIONS.iter().position(|d| d == r).map(|d| d as u8);
+        v.extend(self.rays.iter().filter_map(index));
+        v.extend(self.ranged.iter().filter_map(|(r, _)| index(r)));
         v.sort_unstable();
         v.dedup();
         v
+    }
+
+    /// How far it slides along direction `d` (an index into
+    /// [`raum_geometry::DIRECTIONS`]): `None` if it does not, `Some(u8::MAX)`
+    /// without a limit.
+    pub fn reach(&self, d: u8) -> Option<u8> {
+        let dir = raum_geometry::DIRECTIONS.get(d as usize)?;
+        if self.rays.contains(dir) || self.slides.iter().any(|f| f.dimensions() == dir.dimensions()) {
+            return Some(u8::MAX);
+        }
+        self.ranged.iter().filter(|(r, _)| r == dir).map(|&(_, n)| n).max()
+    }
+
+    /// Whether some direction is slid along with a range.
+    pub fn has_range(&self) -> bool {
+        !self.ranged.is_empty()
     }
 
     /// This motion plus another.
@@ -80,6 +100,7 @@ impl Motion {
                 self.leaps.push(v);
             }
         }
+        self.ranged.extend(other.ranged);
         self
     }
 }

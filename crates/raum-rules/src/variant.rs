@@ -38,11 +38,37 @@ impl SlideDirs {
         let one_way = dirs.iter().copied().filter(|&d| !both(d)).collect();
         SlideDirs { lines, one_way }
     }
+}
 
-    /// Whether the kind slides in direction `d`.
-    pub fn contains(&self, d: u8) -> bool {
-        self.lines.contains(&(d % 13)) || self.one_way.contains(&d)
+/// For a motion with a range along some direction (`O*2`): per cell, the
+/// cells its slides may reach on an empty board; empty for a motion without one.
+fn reach_table<S: CellSet>(motion: &Motion, board: &Board, geo: &Tables<S>) -> Vec<S> {
+    if !motion.has_range() {
+        return Vec::new();
     }
+    let dirs = motion.slide_directions();
+    (0..board.len())
+        .map(|cell| dirs.iter().fold(S::EMPTY, |r, &d| r | reach_ray(board, geo, cell, d, motion.reach(d))))
+        .collect()
+}
+
+/// The cells a slide from `cell` along direction `d` reaches on an empty
+/// board, at most `range` of them (`None` or `u8::MAX`: the whole ray).
+fn reach_ray<S: CellSet>(board: &Board, geo: &Tables<S>, cell: usize, d: u8, range: Option<u8>) -> S {
+    let ray = geo.ray(cell, d as Direction);
+    let Some(range) = range.filter(|&r| r != u8::MAX) else { return ray };
+    let mut set = S::EMPTY;
+    let mut at = cell;
+    for _ in 0..range {
+        match board.step(at, DIRECTIONS[d as usize]) {
+            Some(next) if ray.has(next) => {
+                set.insert(next);
+                at = next;
+            }
+            _ => break,
+        }
+    }
+    set
 }
 
 /// Pawns moving by one vector, all at once: on a full box with cells numbered
@@ -96,6 +122,8 @@ pub(crate) struct Slot<S> {
 pub(crate) struct SlideClass<S> {
     /// Kinds that capture by sliding along these directions (bit per kind).
     pub kinds: u16,
+    /// How far they slide (`u8::MAX`: without a limit).
+    pub range: u8,
     /// Per cell: union of the empty-board rays in these directions.
     pub rays: Vec<S>,
 }
@@ -123,9 +151,9 @@ pub enum Geometry {
     /// check (the copy with the hooks cost Savard's boards 3 to 6% of perft's
     /// instructions); shortcut generators may not be used.
     KingRestricted,
-    /// A line wraps, the non-combatant rule or shared cells: the generator runs
-    /// its copy with the hooks (`EXOTIC`), and shortcut generators may not be
-    /// used.
+    /// A line wraps, the non-combatant rule, shared cells or a rider with a
+    /// range: the generator runs its copy with the hooks (`EXOTIC`), and
+    /// shortcut generators may not be used.
     Hooked,
 }
 
@@ -159,6 +187,11 @@ pub struct Variant<S: CellSet> {
     pub(crate) capture_leaps_from: Vec<S>,
     pub(crate) move_slides: Vec<SlideDirs>,
     pub(crate) capture_slides: Vec<SlideDirs>,
+    /// Per kind with a range along some direction: where its moving slides
+    /// may reach from each cell (see `reach_table`); empty for the others.
+    pub(crate) move_reach: Vec<Vec<S>>,
+    /// The same for its capturing slides.
+    pub(crate) capture_reach: Vec<Vec<S>>,
     /// Kinds (not pawn, not king) whose moves equal their captures.
     pub(crate) symmetric: [bool; MAX_KINDS],
     pub(crate) leaper_kinds: Vec<Kind>,
@@ -255,9 +288,18 @@ impl<S: CellSet> Variant<S> {
                 }
             }
         }
-        let dirs = |m: &Motion| -> Vec<u8> { m.slide_directions() };
-        let move_slides: Vec<SlideDirs> = spec.pieces.iter().map(|p| SlideDirs::new(&dirs(&p.moves))).collect();
-        let capture_slides: Vec<SlideDirs> = spec.pieces.iter().map(|p| SlideDirs::new(&dirs(&p.captures))).collect();
+        let ranged = spec.pieces.iter().any(|p| p.moves.has_range() || p.captures.has_range());
+        if ranged && geo.cyclic() {
+            return Err(VariantError::Unsupported(
+                "a rider with a range on a board whose lines wrap round (a range is counted one way round)".into(),
+            ));
+        }
+        let move_slides: Vec<SlideDirs> =
+            spec.pieces.iter().map(|p| SlideDirs::new(&p.moves.slide_directions())).collect();
+        let capture_slides: Vec<SlideDirs> =
+            spec.pieces.iter().map(|p| SlideDirs::new(&p.captures.slide_directions())).collect();
+        let move_reach: Vec<Vec<S>> = spec.pieces.iter().map(|p| reach_table(&p.moves, &board, &geo)).collect();
+        let capture_reach: Vec<Vec<S>> = spec.pieces.iter().map(|p| reach_table(&p.captures, &board, &geo)).collect();
         let mut symmetric = [false; MAX_KINDS];
         for (k, p) in spec.pieces.iter().enumerate() {
             symmetric[k] = p.role == Role::Piece && p.moves == p.captures;
@@ -266,36 +308,52 @@ impl<S: CellSet> Variant<S> {
             (0..kinds).filter(|&k| !spec.pieces[k].captures.leaps.is_empty()).map(|k| Kind(k as u8)).collect();
         let rider_leaper = rider.and_then(|r| leaper_kinds.iter().position(|&k| k == r)).unwrap_or(usize::MAX);
 
-        // Group the 26 directions by the set of kinds that capture along them.
+        // Group the 26 directions by the kinds that capture along them and how
+        // far: a class is a set of kinds sliding along its directions with one
+        // range (most games: one class a family, every range unlimited).
         let mut slide_classes: Vec<SlideClass<S>> = Vec::new();
-        let mut class_of_dir = [None; 26];
-        let sliders_along = |d: usize| -> u16 {
-            capture_slides.iter().enumerate().filter(|(_, s)| s.contains(d as u8)).fold(0, |m, (k, _)| m | 1 << k)
+        // Per direction, each kind's reach along it (0: none).
+        let reach_along = |d: usize| -> [u8; MAX_KINDS] {
+            let mut r = [0; MAX_KINDS];
+            for (k, p) in spec.pieces.iter().enumerate() {
+                if p.role != Role::Pawn {
+                    r[k] = p.captures.reach(d as u8).unwrap_or(0);
+                }
+            }
+            r
         };
-        for (d, class_slot) in class_of_dir.iter_mut().enumerate() {
-            let mask = sliders_along(d);
-            if mask == 0 {
+        let mut class_dirs: Vec<Vec<usize>> = Vec::new();
+        for d in 0..26 {
+            let reach = reach_along(d);
+            if reach.iter().all(|&r| r == 0) {
                 continue;
             }
-            if sliders_along((d + 13) % 26) != mask {
+            if reach_along((d + 13) % 26) != reach {
                 return Err(VariantError::Unsupported("one-way sliders".into()));
             }
-            let i = match slide_classes.iter().position(|c| c.kinds == mask) {
-                Some(i) => i,
-                None => {
-                    slide_classes.push(SlideClass { kinds: mask, rays: vec![S::EMPTY; n] });
-                    slide_classes.len() - 1
-                }
-            };
-            *class_slot = Some(i);
+            let mut ranges: Vec<u8> = reach.iter().copied().filter(|&r| r != 0).collect();
+            ranges.sort_unstable();
+            ranges.dedup();
+            for range in ranges {
+                let mask = (0..kinds).filter(|&k| reach[k] == range).fold(0u16, |m, k| m | 1 << k);
+                let i = match slide_classes.iter().position(|c| c.kinds == mask && c.range == range) {
+                    Some(i) => i,
+                    None => {
+                        slide_classes.push(SlideClass { kinds: mask, range, rays: vec![S::EMPTY; n] });
+                        class_dirs.push(Vec::new());
+                        slide_classes.len() - 1
+                    }
+                };
+                class_dirs[i].push(d);
+            }
         }
         if slide_classes.len() > crate::attacks::MAX_CLASSES {
             return Err(VariantError::Unsupported("too many distinct slider groups".into()));
         }
-        for (d, class) in class_of_dir.iter().enumerate() {
-            if let Some(i) = *class {
-                for cell in 0..n {
-                    slide_classes[i].rays[cell] |= geo.ray(cell, d as Direction);
+        for (class, dirs) in slide_classes.iter_mut().zip(&class_dirs) {
+            for cell in 0..n {
+                for &d in dirs {
+                    class.rays[cell] |= reach_ray(&board, &geo, cell, d as u8, Some(class.range));
                 }
             }
         }
@@ -479,7 +537,7 @@ impl<S: CellSet> Variant<S> {
         let zobrist = Zobrist::new(spec.id.seed(), kinds, n, sets);
         let noncombatant = spec.noncombatant;
         let king_check_quiet: Vec<S> = match &spec.king_in_check {
-            Some(m) if !m.slides.is_empty() || !m.rays.is_empty() => {
+            Some(m) if !m.slides.is_empty() || !m.rays.is_empty() || m.has_range() => {
                 return Err(VariantError::Unsupported("the king's moves in check must be steps".into()));
             }
             Some(m) => (0..n).map(|cell| Tables::<S>::leaps(&board, cell, &m.leaps)).collect(),
@@ -491,7 +549,7 @@ impl<S: CellSet> Variant<S> {
             board,
             cyclic: geo.cyclic(),
             noncombatant,
-            geometry: if geo.cyclic() || noncombatant || rider.is_some() {
+            geometry: if geo.cyclic() || noncombatant || rider.is_some() || ranged {
                 Geometry::Hooked
             } else if !king_check_quiet.is_empty() {
                 Geometry::KingRestricted
@@ -511,6 +569,8 @@ impl<S: CellSet> Variant<S> {
             capture_leaps_from,
             move_slides,
             capture_slides,
+            move_reach,
+            capture_reach,
             symmetric,
             leaper_kinds,
             slide_classes,
@@ -645,6 +705,13 @@ impl<S: CellSet> Variant<S> {
     /// on by a leap (the leaps of its capture motion; none for pawns).
     pub fn capture_leap_table(&self) -> &[S] {
         &self.capture_leaps
+    }
+
+    /// `[cell]`: where the capturing slides of `kind` may reach on an empty
+    /// board, for a kind with a range along some direction (`O*2`); empty for
+    /// a kind without one (its slides go until blocked).
+    pub fn capture_reach(&self, kind: Kind) -> &[S] {
+        &self.capture_reach[kind.index()]
     }
 
     /// `[cell]`: where a pawn of pawn set `set` on each cell captures.
@@ -786,6 +853,35 @@ impl<S: CellSet> Variant<S> {
         att
     }
 
+    /// The slides of a piece of kind `k` on `cell`, moving (`CAPTURE` false)
+    /// or capturing, for a position's occupancy and lanes. `RANGED` compiles
+    /// in riders with a range (the generator's copy with the hooks: a game
+    /// with one is [`Geometry::Hooked`]), which stop at their range.
+    #[inline(always)]
+    pub(crate) fn piece_slide<const RANGED: bool, const CAPTURE: bool>(
+        &self,
+        k: usize,
+        cell: usize,
+        occ: S,
+        lanes: &[S::Lanes],
+    ) -> S {
+        let dirs = if CAPTURE { &self.capture_slides[k] } else { &self.move_slides[k] };
+        let att = self.slide_in(cell, dirs, occ, lanes);
+        if RANGED {
+            let reach = if CAPTURE { &self.capture_reach[k] } else { &self.move_reach[k] };
+            if !reach.is_empty() {
+                return att & reach[cell];
+            }
+        }
+        att
+    }
+
+    /// Whether kind `k` captures with a range along some direction.
+    #[inline(always)]
+    pub(crate) fn captures_in_range(&self, k: usize) -> bool {
+        !self.capture_reach[k].is_empty()
+    }
+
     #[inline(always)]
     fn slide_one_way(&self, cell: usize, dirs: &SlideDirs, occ: S) -> S {
         let mut att = S::EMPTY;
@@ -830,8 +926,11 @@ impl<S: CellSet> Variant<S> {
             }
             return t;
         }
-        let quiet = self.move_leaps[k * n + cell] | self.slide(cell, &self.move_slides[k], occ);
-        let capture = self.capture_leaps[k * n + cell] | self.slide(cell, &self.capture_slides[k], occ);
+        let within = |slid: S, reach: &[S]| if reach.is_empty() { slid } else { slid & reach[cell] };
+        let quiet =
+            self.move_leaps[k * n + cell] | within(self.slide(cell, &self.move_slides[k], occ), &self.move_reach[k]);
+        let capture = self.capture_leaps[k * n + cell]
+            | within(self.slide(cell, &self.capture_slides[k], occ), &self.capture_reach[k]);
         (quiet & empty) | (capture & enemy)
     }
 

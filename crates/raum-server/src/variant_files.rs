@@ -13,10 +13,11 @@ use raum_rules::file::{FileError, LoadError, load, read};
 use serde::Serialize;
 
 /// The example files the lobby offers to start from (`examples/variants/`).
-const EXAMPLES: [(&str, &str); 3] = [
+const EXAMPLES: [(&str, &str); 4] = [
     ("cubelet.toml", include_str!("../../../examples/variants/cubelet.toml")),
     ("octahedral-camel-general.toml", include_str!("../../../examples/variants/octahedral-camel-general.toml")),
     ("octahedral-great-knight.toml", include_str!("../../../examples/variants/octahedral-great-knight.toml")),
+    ("short-riders.toml", include_str!("../../../examples/variants/short-riders.toml")),
 ];
 
 /// An example file (`GET /api/variant-examples`).

@@ -396,6 +396,13 @@ fn motion_text(m: &Motion) -> String {
     if !m.rays.is_empty() {
         parts.push(format!("slides any distance along {} directions", m.rays.len()));
     }
+    let mut ranges: Vec<u8> = m.ranged.iter().map(|&(_, r)| r).collect();
+    ranges.sort_unstable();
+    ranges.dedup();
+    for r in ranges {
+        let n = m.ranged.iter().filter(|&&(_, x)| x == r).count();
+        parts.push(format!("slides up to {r} cells along {n} directions"));
+    }
     let mut shapes: Vec<[i8; 3]> = m.leaps.iter().map(|&v| leap_shape(v)).collect();
     shapes.sort_unstable();
     shapes.dedup();

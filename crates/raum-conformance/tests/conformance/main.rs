@@ -15,6 +15,7 @@ mod multi_boards;
 mod outcomes;
 mod perft_suite;
 mod properties;
+mod ranged_riders;
 mod records;
 mod savard;
 mod savard_multi;

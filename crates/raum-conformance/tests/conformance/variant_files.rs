@@ -119,7 +119,7 @@ fn cases() -> Vec<(&'static str, String, u32, u32, &'static str, &'static str)> 
             "pieces.R.moves",
             "no piece has the letter 'X'",
         ),
-        ("a rider with a range", edit(r#""O*""#, r#""O*3""#), 12, 33, "pieces.R.moves", "range"),
+        ("a rider's range of nothing", edit(r#""O*""#, r#""O*0""#), 12, 33, "pieces.R.moves", "range is 1 to 25"),
         ("a nightrider", edit(r#""O*""#, r#""(0,1,2)*""#), 12, 31, "pieces.R.moves", "not supported yet"),
         ("a piece moving as itself", edit(r#""O*""#, r#""R""#), 12, 31, "pieces.R.moves", "round in a circle"),
         ("a piece without a movement", edit(r#", moves = "O*" }"#, " }"), 12, 5, "pieces.R.moves", "missing"),

@@ -11,8 +11,9 @@
 //!   `(a, b)` and whose level part is `+c` or `-c`;
 //! - a piece letter: that piece's moves and captures (`N + C + G`).
 //!
-//! Riders step one cell at a time (`O*`, `(0,1|1)*`); a range (`O*3`) and
-//! riders of longer steps (nightriders) are reserved for a later format.
+//! Riders step one cell at a time (`O*`, `(0,1|1)*`), without a limit or up
+//! to a range (`O*3`: at most three cells); riders of longer steps
+//! (nightriders) are reserved for a later format.
 
 use crate::piece_def::Motion;
 use raum_geometry::{DIRECTIONS, Family, Vector, leap_vectors};
@@ -40,11 +41,16 @@ pub(crate) struct Part {
     pub mode: Mode,
     pub atom: Atom,
     pub rider: bool,
+    /// A rider's range, in cells (`None`: until blocked).
+    pub range: Option<u8>,
     pub at: usize,
 }
 
 /// A problem at a character offset of the notation string.
 pub(crate) type NotationError = (usize, String);
+
+/// The longest range a rider may be given (a box's side is at most 26 cells).
+pub(crate) const MAX_RANGE: u8 = 25;
 
 /// The letters that name atoms and so cannot name pieces.
 pub(crate) const ATOM_LETTERS: [char; 3] = ['O', 'D', 'T'];
@@ -96,13 +102,22 @@ pub(crate) fn parse(s: &str) -> Result<Vec<Part>, NotationError> {
         };
         i += 1;
         let rider = chars.get(i) == Some(&'*');
+        let mut range = None;
         if rider {
             i += 1;
-            if chars.get(i).is_some_and(char::is_ascii_digit) {
-                return Err((i, "a rider's range (O*3) is not supported yet: riders go until blocked".into()));
+            let from = i;
+            while chars.get(i).is_some_and(char::is_ascii_digit) {
+                i += 1;
+            }
+            if i > from {
+                let digits: String = chars[from..i].iter().collect();
+                match digits.parse::<u8>() {
+                    Ok(n) if (1..=MAX_RANGE).contains(&n) => range = Some(n),
+                    _ => return Err((from, format!("a rider's range is 1 to {MAX_RANGE} cells, not {digits}"))),
+                }
             }
         }
-        parts.push(Part { mode, atom, rider, at });
+        parts.push(Part { mode, atom, rider, range, at });
         skip(&mut i);
         match chars.get(i) {
             None => return Ok(parts),
@@ -186,10 +201,16 @@ pub(crate) fn vectors(atom: Atom) -> Vec<Vector> {
 /// The motion of one part that is not a piece reference, or why it has none.
 pub(crate) fn part_motion(part: &Part) -> Result<Motion, NotationError> {
     let vs = vectors(part.atom);
-    if !part.rider {
+    // A rider of range 1 is the step it repeats.
+    if !part.rider || part.range == Some(1) {
+        if part.range == Some(1)
+            && let Some(long) = vs.iter().find(|v| v.x.abs() > 1 || v.y.abs() > 1 || v.z.abs() > 1)
+        {
+            return Err((part.at, format!("a rider of ({},{},{}) is not supported yet", long.x, long.y, long.z)));
+        }
         return Ok(Motion::leaps(&vs));
     }
-    if let Atom::Family(f) = part.atom {
+    if let (Atom::Family(f), None) = (part.atom, part.range) {
         return Ok(Motion::slider(&[f]));
     }
     if let Some(long) = vs.iter().find(|v| v.x.abs() > 1 || v.y.abs() > 1 || v.z.abs() > 1) {
@@ -201,7 +222,10 @@ pub(crate) fn part_motion(part: &Part) -> Result<Motion, NotationError> {
             ),
         ));
     }
-    Ok(Motion::ray_slider(&vs))
+    Ok(match part.range {
+        None => Motion::ray_slider(&vs),
+        Some(n) => Motion { ranged: vs.iter().map(|&v| (v, n)).collect(), ..Motion::default() },
+    })
 }
 
 /// A motion in its canonical order (families, rays and leaps sorted, each
@@ -215,6 +239,13 @@ pub(crate) fn canonical(mut m: Motion) -> Motion {
     m.rays.dedup();
     m.leaps.sort();
     m.leaps.dedup();
+    // A range along a direction slid without one adds nothing; of two ranges
+    // along one direction the longer holds.
+    let unlimited = |d: &Vector| m.rays.contains(d) || m.slides.iter().any(|f| f.dimensions() == d.dimensions());
+    let mut ranged: Vec<(Vector, u8)> = m.ranged.iter().copied().filter(|(d, _)| !unlimited(d)).collect();
+    ranged.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    ranged.dedup_by_key(|r| r.0);
+    m.ranged = ranged;
     m
 }
 
@@ -237,7 +268,9 @@ mod tests {
             ("(1,2)", 4),
             ("(0,0,0)", 0),
             ("(1,2,3", 6),
-            ("O*3", 2),
+            ("O*0", 2),
+            ("O*26", 2),
+            ("O*999", 2),
             ("x", 0),
             ("(1,99,0)", 3),
             ("%", 0),
@@ -245,6 +278,24 @@ mod tests {
             let e = parse(bad).unwrap_err();
             assert_eq!(e.0, at, "{bad}: {}", e.1);
         }
+    }
+
+    #[test]
+    fn riders_with_a_range() {
+        let p = parse("O*3 + cT*2").unwrap();
+        assert_eq!((p[0].range, p[1].range, p[1].mode), (Some(3), Some(2), Mode::Capture));
+        let m = part_motion(&p[0]).unwrap();
+        assert_eq!((m.ranged.len(), m.ranged[0].1, m.slides.len()), (6, 3, 0));
+        // Range 1 is the step; a range beside a slide without one adds nothing.
+        assert_eq!(
+            part_motion(&parse("D*1").unwrap()[0]).unwrap(),
+            Motion::leaps(&vectors(Atom::Family(Family::Diagonal2D)))
+        );
+        let both = canonical(part_motion(&parse("O*").unwrap()[0]).unwrap().with(m.clone()));
+        assert!(both.ranged.is_empty() && both.slides.len() == 1);
+        // Of two ranges along one direction, the longer.
+        let two = canonical(m.with(part_motion(&parse("O*5").unwrap()[0]).unwrap()));
+        assert!(two.ranged.len() == 6 && two.ranged.iter().all(|&(_, r)| r == 5));
     }
 
     #[test]
