@@ -580,8 +580,12 @@ impl<S: Width> Searcher<'_, S> {
     }
 
     fn is_draw(&self, pos: &MultiPosition<S>) -> bool {
-        if pos.only_royals() || pos.halfmove_clock() >= 50 * pos.sides_in().len() as u32 {
+        let board = pos.variant().board();
+        if pos.only_royals() || pos.halfmove_clock() >= board.halfmove_limit(pos.sides_in().len()) {
             return true;
+        }
+        if board.repetition_limit().is_none() {
+            return false;
         }
         let h = pos.hash();
         // Twice before (game or search path) counts as a draw in the search.

@@ -110,6 +110,7 @@ impl<S: Width> Game<S> {
         if let Some(o) = self.position.outcome() {
             return Some(o);
         }
-        (self.repetitions() >= 3).then_some(Outcome::Draw(DrawReason::Repetition))
+        let limit = self.position.variant().repetition_limit()?;
+        (self.repetitions() >= limit).then_some(Outcome::Draw(DrawReason::Repetition))
     }
 }

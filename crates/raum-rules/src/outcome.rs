@@ -202,7 +202,7 @@ impl<S: Width> Position<S> {
                 }
             });
         }
-        if self.halfmove >= 100 {
+        if self.halfmove >= self.v.halfmove_limit(2) {
             return Some(Outcome::Draw(DrawReason::FiftyMoves));
         }
         if (self.by_kind[self.v.king.index()] ^ self.occupied()).is_empty() {

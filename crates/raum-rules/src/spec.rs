@@ -427,6 +427,13 @@ pub struct VariantSpec {
     pub king_in_check: Option<Motion>,
     /// What a stalemate scores.
     pub stalemate: StalemateRule,
+    /// The move-count rule: the game is drawn after this many moves (rounds:
+    /// one move of every side still in) without a capture or a pawn move;
+    /// 0: never (RULES.md: 50).
+    pub move_limit: u16,
+    /// The repetition rule: the game is drawn when a position occurs this
+    /// many times; 0: never (RULES.md: 3).
+    pub repetition: u8,
     /// The board is a reconstruction (RULES.md: the seed's pictures are lost),
     /// which every interface that shows or describes it says.
     pub reconstruction: bool,

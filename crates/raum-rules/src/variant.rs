@@ -780,6 +780,22 @@ impl<S: CellSet> Variant<S> {
         self.spec.stalemate
     }
 
+    /// The half-moves without a capture or a pawn move after which a game
+    /// of `sides` sides still in is drawn (the move-count rule: a move of
+    /// every side, `spec.move_limit` times); `u32::MAX` where it has none.
+    #[inline(always)]
+    pub fn halfmove_limit(&self, sides: usize) -> u32 {
+        match self.spec.move_limit {
+            0 => u32::MAX,
+            n => n as u32 * sides as u32,
+        }
+    }
+
+    /// How many times a position must occur for a draw, if repetition draws.
+    pub fn repetition_limit(&self) -> Option<usize> {
+        (self.spec.repetition != 0).then_some(self.spec.repetition as usize)
+    }
+
     /// Whether the board is a reconstruction (RULES.md: Savard's boards, whose
     /// pictures are lost), which an interface showing it must say.
     pub fn is_reconstruction(&self) -> bool {

@@ -129,7 +129,7 @@ impl<'a, S: Width> Worker<'a, S> {
             MovePicker::staged(self, ply, tt_move, quick, killers, futile && !root, disc)
         } else {
             let picker = MovePicker::generated(self, ply, tt_move, killers, futile && !root, disc);
-            if picker.len() == 0 || (!root && self.pos.halfmove_clock() >= 100) {
+            if picker.len() == 0 || (!root && self.pos.halfmove_clock() >= self.halfmove_limit) {
                 let empty = picker.len() == 0;
                 picker.put_back(self, ply);
                 return match (empty, in_check) {

@@ -39,6 +39,10 @@ pub(super) struct Worker<'a, S: Width> {
     /// `raum_rules::Variant::is_plain`); otherwise every move comes from
     /// the legal generator.
     pub(super) shortcuts: bool,
+    /// The game's move-count rule in half-moves (`u32::MAX`: none).
+    pub(super) halfmove_limit: u32,
+    /// Whether a repeated position draws (the search: any earlier occurrence).
+    repetition_draws: bool,
     pub(super) nodes: u64,
     pub(super) flushed: u64,
     pub(super) next_poll: u64,
@@ -123,6 +127,8 @@ impl<'a, S: Width> Worker<'a, S> {
             pos,
             cells,
             shortcuts: pos.variant().is_plain(),
+            halfmove_limit: pos.variant().halfmove_limit(2),
+            repetition_draws: pos.variant().repetition_limit().is_some(),
             nodes: 0,
             flushed: 0,
             next_poll: shared.node_limit.map_or(POLL_INTERVAL, |l| l.min(POLL_INTERVAL)),
@@ -299,12 +305,17 @@ impl<'a, S: Width> Worker<'a, S> {
     pub(super) fn draw_score(&self, ply: usize, in_check: bool) -> Option<i32> {
         let pos = &self.pos;
         let clock = pos.halfmove_clock();
-        if (clock >= 100 && !in_check) || (pos.kind_cells(pos.variant().king()) ^ pos.occupied()).is_empty() {
+        if (clock >= self.halfmove_limit && !in_check)
+            || (pos.kind_cells(pos.variant().king()) ^ pos.occupied()).is_empty()
+        {
             // Stalemate comes before these rules; only where it is scored does that change the value.
             if self.stalemated != DRAW && pos.count_legal() == 0 {
                 return Some(self.stalemated);
             }
             return Some(DRAW);
+        }
+        if !self.repetition_draws {
+            return None;
         }
         let window = (clock.min(self.stack[ply].since_null) as usize).min(self.hashes.len() - 1);
         let last = self.hashes.len() - 1;

@@ -83,6 +83,8 @@ pub struct VariantDef {
     castling: CastlingRule,
     king_in_check: Option<Motion>,
     stalemate: StalemateRule,
+    move_limit: u16,
+    repetition: u8,
     reconstruction: bool,
     /// The sides of a game of more than two, in turn order (empty for two).
     sides: Vec<SideDef>,
@@ -161,6 +163,8 @@ impl VariantDef {
             castling: self.castling.clone(),
             king_in_check: self.king_in_check.clone(),
             stalemate: self.stalemate,
+            move_limit: self.move_limit,
+            repetition: self.repetition,
             reconstruction: self.reconstruction,
         }
     }
@@ -410,6 +414,8 @@ fn interpret(tree: &Node, r: &mut Reader) -> Option<VariantDef> {
         castling,
         king_in_check: rules.king_in_check,
         stalemate: rules.stalemate,
+        move_limit: rules.move_limit,
+        repetition: rules.repetition,
         reconstruction,
         sides,
         teams,

@@ -7,7 +7,8 @@ use crate::spec::{CastleSlot, CastlingRule, CellNaming, Mirror, StalemateRule};
 use raum_geometry::{Coord, Shape};
 
 /// The keys of `[rules]`.
-pub(crate) const RULES_KEYS: &[&str] = &["king-in-check", "stalemate", "noncombatant", "rider"];
+pub(crate) const RULES_KEYS: &[&str] =
+    &["king-in-check", "stalemate", "noncombatant", "rider", "move-limit", "repetition"];
 
 /// The keys of `[castling]`.
 pub(crate) const CASTLING_KEYS: &[&str] = &["kind", "partner", "slots"];
@@ -18,11 +19,20 @@ pub(crate) struct RulesDef {
     pub stalemate: StalemateRule,
     pub noncombatant: bool,
     pub rider: Option<char>,
+    pub move_limit: u16,
+    pub repetition: u8,
 }
 
 /// Reads `[rules]` (every key optional).
 pub(crate) fn read_rules(t: Option<Table>, pieces: &[PieceDef], r: &mut Reader) -> RulesDef {
-    let mut out = RulesDef { king_in_check: None, stalemate: StalemateRule::Draw, noncombatant: false, rider: None };
+    let mut out = RulesDef {
+        king_in_check: None,
+        stalemate: StalemateRule::Draw,
+        noncombatant: false,
+        rider: None,
+        move_limit: 50,
+        repetition: 3,
+    };
     let Some(mut t) = t else { return out };
     if let Some((s, at)) = t.str("king-in-check", r) {
         let path = t.key_path("king-in-check");
@@ -54,6 +64,16 @@ pub(crate) fn read_rules(t: Option<Table>, pieces: &[PieceDef], r: &mut Reader) 
         ),
     }
     out.noncombatant = t.bool("noncombatant", r);
+    match t.int("move-limit", r) {
+        None => {}
+        Some((n, _)) if (0..=1000).contains(&n) => out.move_limit = n as u16,
+        Some((_, at)) => r.error(at, &t.key_path("move-limit"), "the move limit is 0 (none) to 1000 moves"),
+    }
+    match t.int("repetition", r) {
+        None => {}
+        Some((n, _)) if n == 0 || (2..=9).contains(&n) => out.repetition = n as u8,
+        Some((_, at)) => r.error(at, &t.key_path("repetition"), "a position repeated 2 to 9 times draws, or 0: never"),
+    }
     if let Some((s, at)) = t.str("rider", r) {
         match letter(s).and_then(|l| pieces.iter().find(|p| p.letter == l)) {
             None => r.error(at, &t.key_path("rider"), format!("no piece has the letter '{s}'")),

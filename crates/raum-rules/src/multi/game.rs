@@ -225,9 +225,9 @@ impl<S: Width> MultiGame<S> {
         }
         let reason = if p.only_royals() {
             DrawReason::BareKings
-        } else if self.repetitions() >= 3 {
+        } else if v.board().repetition_limit().is_some_and(|n| self.repetitions() >= n) {
             DrawReason::Repetition
-        } else if p.halfmove_clock() >= 50 * in_game.len() as u32 {
+        } else if p.halfmove_clock() >= v.board().halfmove_limit(in_game.len()) {
             DrawReason::FiftyMoves
         } else {
             return None;
