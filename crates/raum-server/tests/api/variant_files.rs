@@ -51,6 +51,10 @@ async fn a_file_is_read_kept_and_played_against_the_engine() {
     let first = st["legal"][0]["coord"].as_str().expect("a legal move").to_string();
     assert_eq!(s.play(&id, &t["white"], 0, &first).await.0, StatusCode::OK);
     wait_for_ply(&s, &id, 2).await;
+    // The engine's analysis of the file's game.
+    let (status, a) = s.post(&format!("/api/games/{id}/analysis"), json!({"movetime": 100})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert!(a["best"]["coord"].is_string() && a["line"].as_array().is_some_and(|l| !l.is_empty()), "{a}");
     let (status, pgn) = s.get(&format!("/api/games/{id}/pgn")).await;
     assert_eq!(status, StatusCode::OK);
     let pgn = pgn.as_str().expect("a record").to_string();
