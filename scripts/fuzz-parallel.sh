@@ -57,7 +57,7 @@ main() {
         echo "fuzz-parallel.sh: $target $((SECONDS - start)) s, $total executions"
         if ((execs > 0 && total >= execs)); then
             # SIGINT: each instance writes its final statistics and stops.
-            kill -INT "${pids[@]}" 2>/dev/null || true
+            interrupt "${pids[@]}"
             break
         fi
         # An instance that stopped early (a bad build, no shared memory) says why.
@@ -66,7 +66,7 @@ main() {
                 name=s$i; ((i == 0)) && name=main
                 echo "fuzz-parallel.sh: instance $name stopped early:" >&2
                 tail -20 "$out/$name.log" >&2
-                kill -INT "${pids[@]}" 2>/dev/null || true
+                interrupt "${pids[@]}"
                 wait || true
                 exit 1
             fi
@@ -75,6 +75,17 @@ main() {
     wait || true
 
     report "$out" "$bin"
+}
+
+# SIGINT to each instance: to the afl-fuzz that `cargo afl fuzz` runs as well
+# as to cargo, which does not pass the signal on (the instances ran on to
+# their time limit, past the executions asked for).
+interrupt() {
+    local p
+    for p in "$@"; do
+        pkill -INT -P "$p" 2>/dev/null || true
+        kill -INT "$p" 2>/dev/null || true
+    done
 }
 
 any_alive() {
