@@ -39,7 +39,7 @@ test('three moves against the engine at level 1, each answered', async (t) => {
   await page.selectOption('#level', '1');
   await page.click('label.seg-radio:has(input[name="color"][value="white"])');
   await page.click('#create');
-  await page.waitForURL(/\/g\/[^#]+#t=/);
+  await page.waitForURL(/\/g\/[^#]+/);
   await page.waitForFunction(() => window.raumTest && window.raumTest.isReady === true);
   const id = gameIdOf(page);
   let state = await getState(id);

@@ -22,7 +22,7 @@ async function createFromLobby(page, {start, text, clock}) {
     await page.fill('#clock-increment', String(clock.increment));
   }
   await page.click('#create');
-  await page.waitForURL(/\/g\/[^#]+#t=/);
+  await page.waitForURL(/\/g\/[^#]+/);
   await page.waitForFunction(() => window.raumTest && window.raumTest.isReady === true);
   return gameIdOf(page);
 }

@@ -34,7 +34,7 @@ test('triquetral-3p against two engines: a click, both answer, the legend follow
   await page.fill('#seats .seat-name[data-side="white"]', 'Ann');
   await page.fill('#seat-movetime', '100');
   await page.click('#create');
-  await page.waitForURL(/\/g\/[^#]+#t=.*c=white/);
+  await page.waitForURL(/\/g\/[^#]+/);
   await page.waitForFunction(() => window.raumTest && window.raumTest.isReady === true);
   const id = gameIdOf(page);
   let state = await getState(id);

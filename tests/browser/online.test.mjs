@@ -55,7 +55,7 @@ test('two players online through the link, a spectator, and a dropped socket', a
   await alice.fill('#name-white', 'Alice <img src=x onerror=alert(1)>');
   await alice.fill('#name-black', 'Bob');
   await alice.click('#create');
-  await alice.waitForURL(/\/g\/[^#]+#t=/);
+  await alice.waitForURL(/\/g\/[^#]+/);
   await alice.waitForFunction(() => window.raumTest && window.raumTest.isReady === true);
   const id = gameIdOf(alice);
   await alice.waitForSelector('#invite:not([hidden])');

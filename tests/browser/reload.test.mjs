@@ -13,6 +13,9 @@ test('reload mid-game keeps the position, the moves and the seat', async () => {
   const game = await createGame({variant: 'five-up', mode: 'local', names: {white: 'Ann', black: 'Bob'}});
   const {context, page} = await newPage(browser);
   await openGame(page, game.links.white);
+  // the page keeps the seat and takes the token out of the address bar
+  assert.ok(game.links.white.includes('#t='));
+  assert.equal(new URL(page.url()).hash, '', page.url());
   const line = ['Dc2-Cc2', 'Bc4-Cc4', 'Dd1-Bd2'];
   for (let i = 0; i < line.length; i++) {
     const move = legalMove(await getState(game.id), line[i]);

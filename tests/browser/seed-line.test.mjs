@@ -25,7 +25,7 @@ test('the seed line by clicks in the layered view ends "0-1, checkmate"', async 
   await page.fill('#name-white', 'Ann');
   await page.fill('#name-black', 'Bob');
   await page.click('#create');
-  await page.waitForURL(/\/g\/[^#]+#t=/);
+  await page.waitForURL(/\/g\/[^#]+/);
   await page.waitForFunction(() => window.raumTest && window.raumTest.isReady === true);
   const id = gameIdOf(page);
 

@@ -51,7 +51,7 @@ test('a pasted variant file: its errors by line, then a game of it against the e
   await page.selectOption('#level', '1');
   await page.click('label.seg-radio:has(input[name="color"][value="white"])');
   await page.click('#create');
-  await page.waitForURL(/\/g\/[^#]+#t=/);
+  await page.waitForURL(/\/g\/[^#]+/);
   await page.waitForFunction(() => window.raumTest && window.raumTest.isReady === true);
   const id = gameIdOf(page);
   let state = await getState(id);

@@ -99,6 +99,16 @@ pub enum FenError {
         /// What was found.
         found: String,
     },
+    /// A clock past [`crate::MAX_MOVE_NUMBER`].
+    #[error("{field} {found} is past {max}: no game is that long")]
+    NumberTooLarge {
+        /// Which clock.
+        field: &'static str,
+        /// What was found.
+        found: u32,
+        /// The largest taken.
+        max: u32,
+    },
     /// A multi-player board cell that is not a man of the game (two letters: side, piece).
     #[error("board, level {level} rank {rank}: '{found}' is not a man of this game ({why})")]
     BadMan {

@@ -25,6 +25,11 @@ pub use any::{format_game_move, format_game_position, format_game_start, parse_g
 pub use descriptive::{describe_legal, format_descriptive, parse_descriptive};
 pub use diagram::{Marks, RECONSTRUCTION_NOTE, render_diagram, render_multi_diagram};
 pub use error::{FenError, MoveError};
+
+/// The largest halfmove clock and fullmove number a position string may
+/// give: no game is a million moves long, and a bound keeps the move counter
+/// from wrapping round.
+pub const MAX_MOVE_NUMBER: u32 = 1_000_000;
 pub use moves::{format_move, format_multi_move, parse_coordinate, parse_move, parse_multi_move};
 pub use position::{
     format_multi_position, format_position, parse_multi_position, parse_position, parse_setup, start_string,

@@ -115,7 +115,25 @@ pub fn router(games: Arc<Games>) -> Router {
         .route("/static/{*path}", get(|Path(path): Path<String>| async move { asset(&path) }))
         .fallback(|| async { (StatusCode::NOT_FOUND, "Not found. The app is at /").into_response() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::map_response(security_headers))
         .with_state(games)
+}
+
+/// The pages' and the API's content policy: everything from this server, no
+/// inline script or style (the pages have none), never framed (a framed game
+/// page could be clicked into resigning).
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+     img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+     frame-ancestors 'none'";
+
+/// Every answer's security headers: the content policy, no content-type
+/// sniffing, and no referrer (a game's address must not leak to another site).
+async fn security_headers(mut r: Response) -> Response {
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    r
 }
 
 fn content_type(path: &str) -> &'static str {
@@ -139,7 +157,8 @@ fn asset(path: &str) -> Response {
             r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
             r
         }
-        None => (StatusCode::NOT_FOUND, format!("no file '{path}'")).into_response(),
+        // The path is not echoed: an answer says nothing a link could plant.
+        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
     }
 }
 

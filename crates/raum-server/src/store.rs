@@ -22,6 +22,9 @@ pub enum StoreError {
     /// A move for a ply other than the game's next.
     #[error("game {0} has no ply {1} to follow")]
     OutOfOrder(String, usize),
+    /// The database file could not be made.
+    #[error("database file: {0}")]
+    File(#[from] std::io::Error),
 }
 
 /// Everything about a game but its moves, as created.
@@ -194,6 +197,16 @@ impl SqliteStore {
     /// log before the call returns, so a killed server loses nothing it
     /// acknowledged; only a power cut may lose the last commits.
     pub fn open(path: &Path) -> Result<Self, StoreError> {
+        // A new database is readable by its owner alone: it holds seat tokens.
+        // (SQLite gives its journal files the database's permissions.)
+        #[cfg(unix)]
+        if !path.exists() {
+            use std::os::unix::fs::OpenOptionsExt;
+            match std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path) {
+                Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(e.into()),
+                _ => {}
+            }
+        }
         let conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
@@ -434,6 +447,19 @@ mod tests {
         assert_eq!(s.list(10).unwrap()[0].plies, 1);
         drop(s);
         let _ = std::fs::remove_file(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_database_is_its_owner_s_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let path = std::env::temp_dir().join(format!("raum-store-mode-{}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let s = SqliteStore::open(&path).unwrap();
+        s.create(&meta("g"), &[], None).unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+        drop(s);
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]

@@ -16,6 +16,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use tower::ServiceExt;
 
+#[path = "api/headers.rs"]
+mod headers;
 #[path = "api/multi_features.rs"]
 mod multi_features;
 #[path = "api/variant_files.rs"]

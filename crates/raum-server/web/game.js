@@ -85,6 +85,11 @@ function readSeat() {
     if (!seat || seat.token !== token) seat = {token, color: side};
     else if (side) seat.color = side;
     saveSeat(gameId, seat);
+    // Once this browser keeps the seat, the token leaves the address bar (and
+    // so the history, screenshots and shared addresses); where it cannot keep
+    // it (private mode), the address is the only place it lives.
+    const kept = loadSeat(gameId);
+    if (kept && kept.token === token) history.replaceState(null, '', location.pathname + location.search);
   }
   return seat;
 }

@@ -137,10 +137,14 @@ pub(crate) fn write_board<S: CellSet>(v: &Variant<S>, mut man: impl FnMut(usize,
 /// neither (0 and 1).
 pub(crate) fn read_clocks(fields: &[&str], at: usize) -> Result<(u32, u32), FenError> {
     let number = |i: usize, field: &'static str, default: u32| -> Result<u32, FenError> {
-        match fields.get(i) {
-            None => Ok(default),
-            Some(s) => s.parse::<u32>().map_err(|_| FenError::BadNumber { field, found: s.to_string() }),
+        let n = match fields.get(i) {
+            None => default,
+            Some(s) => s.parse::<u32>().map_err(|_| FenError::BadNumber { field, found: s.to_string() })?,
+        };
+        if n > crate::MAX_MOVE_NUMBER {
+            return Err(FenError::NumberTooLarge { field, found: n, max: crate::MAX_MOVE_NUMBER });
         }
+        Ok(n)
     };
     let halfmove = number(at, "halfmove clock", 0)?;
     let fullmove = number(at + 1, "fullmove number", 1)?;

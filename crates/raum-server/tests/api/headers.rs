@@ -1,0 +1,56 @@
+//! What every answer carries and never says: the security headers on pages,
+//! files and API answers alike, 404s that do not echo what was asked for,
+//! and move numbers bounded on input.
+
+use super::Server;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::json;
+use tower::ServiceExt;
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let s = Server::new("headers");
+    let (id, _) = s.create(json!({"variant": "five-up", "mode": "local"})).await;
+    let game = format!("/g/{id}");
+    let state = format!("/api/games/{id}");
+    for uri in ["/", game.as_str(), "/rules/five-up", "/static/lobby.js", "/api/variants", state.as_str(), "/nowhere"] {
+        let req = Request::builder().uri(uri).body(Body::empty()).expect("request");
+        let resp = s.app.clone().oneshot(req).await.expect("answer");
+        let h = resp.headers();
+        let csp = h.get("content-security-policy").and_then(|v| v.to_str().ok()).unwrap_or_default();
+        assert!(csp.contains("frame-ancestors 'none'") && csp.contains("script-src 'self'"), "{uri}: {csp:?}");
+        assert_eq!(h.get("x-content-type-options").map(|v| v.as_bytes()), Some(&b"nosniff"[..]), "{uri}");
+        assert_eq!(h.get("referrer-policy").map(|v| v.as_bytes()), Some(&b"no-referrer"[..]), "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn not_found_answers_do_not_echo_the_path() {
+    let s = Server::new("not-found");
+    for uri in ["/static/%3Cscript%3Ealert(1)%3C%2Fscript%3E.js", "/%3Cb%3Ebold", "/api/%3Cb%3E"] {
+        let req = Request::builder().uri(uri).body(Body::empty()).expect("request");
+        let resp = s.app.clone().oneshot(req).await.expect("answer");
+        assert_eq!(resp.status(), StatusCode::NOT_FOUND, "{uri}");
+        let body = resp.into_body().collect().await.expect("body").to_bytes();
+        let text = String::from_utf8_lossy(&body).to_lowercase();
+        assert!(!text.contains("script") && !text.contains("<b>") && !text.contains("%3c"), "{uri}: {text}");
+    }
+}
+
+#[tokio::test]
+async fn move_numbers_past_the_bound_are_refused() {
+    let s = Server::new("move-numbers");
+    let start = "rwkgr|ppppp|5|5|5/nbqnb|ppppp|5|5|5/5|5|5|5|5/5|5|5|PPPPP|NBQNB/5|5|5|PPPPP|RWKGR w Kk -";
+    for clocks in ["0 4294967295", "0 1000001", "1000001 1"] {
+        let (status, v) = s
+            .post("/api/games", json!({"variant": "five-up", "mode": "local", "fen": format!("{start} {clocks}")}))
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{clocks}: {v}");
+        assert!(v["error"].as_str().is_some_and(|e| e.contains("no game is that long")), "{v}");
+    }
+    let (status, v) =
+        s.post("/api/games", json!({"variant": "five-up", "mode": "local", "fen": format!("{start} 0 1000000")})).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+}
