@@ -177,7 +177,7 @@ fn variant_id(id: &str) -> Api<VariantId> {
     Ok(v)
 }
 
-async fn list_variants() -> Json<Vec<variants::VariantSummary>> {
+async fn list_variants() -> Json<&'static [variants::VariantSummary]> {
     Json(variants::list())
 }
 

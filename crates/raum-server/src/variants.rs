@@ -16,7 +16,7 @@ use serde::Serialize;
 #[derive(Serialize)]
 pub struct VariantSummary {
     id: &'static str,
-    name: &'static str,
+    name: String,
     cells: usize,
     reconstruction: bool,
     /// A multi-player game: its sides in turn order (absent for two players).
@@ -58,17 +58,20 @@ fn skill_levels(id: VariantId) -> Vec<LevelSummary> {
 #[derive(Clone, Serialize)]
 pub struct SideInfo {
     /// Its name in lower case, as the API and links name it: `blue`.
-    key: &'static str,
+    key: String,
     /// Its letter in position strings: `b`.
     letter: char,
     /// `Blue`.
-    name: &'static str,
+    name: String,
     /// Its team (every side for itself: each its own).
     team: u8,
 }
 
 fn sides_info<S: Width>(v: &'static MultiVariant<S>) -> Vec<SideInfo> {
-    v.sides().iter().map(|s| SideInfo { key: side_key(s), letter: s.letter, name: s.name, team: s.team }).collect()
+    v.sides()
+        .iter()
+        .map(|s| SideInfo { key: side_key(s).into(), letter: s.letter, name: s.name.into(), team: s.team })
+        .collect()
 }
 
 /// A cell of the board.
@@ -161,10 +164,42 @@ pub fn summary(id: GameId) -> VariantSummary {
     }
 }
 
-/// Every variant the web app offers, the multi-player games last.
-pub fn list() -> Vec<VariantSummary> {
-    let two = VariantId::ALL.iter().filter(|&&id| offered(id)).map(|&id| id.dispatch(Summary));
-    two.chain(MultiId::ALL.iter().map(|&id| id.dispatch(Summary))).collect()
+/// Every variant the web app offers, the multi-player games last. Read from
+/// their files once: listing builds no game's tables (each game's are built
+/// when it is first played or described).
+pub fn list() -> &'static [VariantSummary] {
+    static LIST: std::sync::OnceLock<Vec<VariantSummary>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| {
+        let two = VariantId::ALL.iter().filter(|&&id| offered(id)).map(|&id| from_file(GameId::Two(id)));
+        two.chain(MultiId::ALL.iter().map(|&id| from_file(GameId::Multi(id)))).collect()
+    })
+}
+
+/// A built-in game's list entry, from its file alone.
+fn from_file(id: GameId) -> VariantSummary {
+    let name = id.name();
+    let def = raum_rules::file::builtin_text(name).and_then(|text| raum_rules::file::read(text, name).ok());
+    // Every built-in file reads (the rules core's tests); were one not to, its tables would say.
+    let Some(def) = def else { return summary(id) };
+    let multi = matches!(id, GameId::Multi(_));
+    let side = |(letter, name, team): (char, &str, u8)| SideInfo {
+        key: crate::live_game::key_of(name).into(),
+        letter,
+        name: name.into(),
+        team,
+    };
+    VariantSummary {
+        id: name,
+        name: def.title().into(),
+        cells: def.cells(),
+        reconstruction: def.is_reconstruction(),
+        sides: multi.then(|| def.sides().into_iter().map(side).collect()),
+        teams: multi.then(|| def.plays_in_teams()),
+        skill_levels: match id {
+            GameId::Two(v) => Some(skill_levels(v)),
+            GameId::Multi(_) => None,
+        },
+    }
 }
 
 struct Summary;
@@ -174,7 +209,7 @@ impl VariantFn for Summary {
         let id = v.id();
         VariantSummary {
             id: id.name(),
-            name: v.spec().title,
+            name: v.spec().title.into(),
             cells: v.cells(),
             reconstruction: v.is_reconstruction(),
             sides: None,
@@ -189,7 +224,7 @@ impl MultiFn for Summary {
     fn call<S: Width>(self, v: &'static MultiVariant<S>) -> VariantSummary {
         VariantSummary {
             id: v.id().name(),
-            name: v.title(),
+            name: v.title().into(),
             cells: v.cells(),
             reconstruction: v.board().is_reconstruction(),
             sides: Some(sides_info(v)),
@@ -577,4 +612,22 @@ fn multi_texts<S: Width>(v: &MultiVariant<S>) -> Vec<String> {
         "In the web app a side may resign: it is out, as a side with no legal move is, and the others play on.".into()
     });
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The list read from the files says what the built tables say.
+    #[test]
+    fn the_list_from_the_files_is_the_list_from_the_tables() {
+        let from_files = serde_json::to_value(list()).unwrap();
+        let built: Vec<VariantSummary> = VariantId::ALL
+            .iter()
+            .filter(|&&id| offered(id))
+            .map(|&id| summary(GameId::Two(id)))
+            .chain(MultiId::ALL.iter().map(|&id| summary(GameId::Multi(id))))
+            .collect();
+        assert_eq!(from_files, serde_json::to_value(built).unwrap());
+    }
 }

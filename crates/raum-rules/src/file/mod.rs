@@ -119,6 +119,22 @@ impl VariantDef {
         &self.title
     }
 
+    /// Whether the board is a reconstruction (RULES.md).
+    pub fn is_reconstruction(&self) -> bool {
+        self.reconstruction
+    }
+
+    /// A game of more than two: its sides in turn order, each its letter,
+    /// name and team (empty for a game of two).
+    pub fn sides(&self) -> Vec<(char, &str, u8)> {
+        self.sides.iter().zip(&self.side_names).map(|(s, n)| (s.letter, n.as_str(), s.team)).collect()
+    }
+
+    /// Whether the sides of a game of more than two play in teams.
+    pub fn plays_in_teams(&self) -> bool {
+        self.teams
+    }
+
     /// The file's `[[perft]]` expectations.
     pub fn perft_lines(&self) -> &[PerftLine] {
         &self.perft

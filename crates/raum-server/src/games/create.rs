@@ -90,6 +90,7 @@ impl Games {
             let also = if multi { "; a multi-player game is played at one screen (local) or online" } else { "" };
             Refusal::new(400, format!("mode '{}': expected local, engine or online{also}", req.mode))
         })?;
+        super::request::check_names(&req)?;
         let (game, recorded) = start(self, &req).await?;
         let (seats, engine) = seats(&mut req, mode, &game)?;
         check_clock(req.clock)?;

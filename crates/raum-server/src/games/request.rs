@@ -113,9 +113,32 @@ pub struct Created {
     pub state: serde_json::Value,
 }
 
-/// A player's name as given: control characters dropped, at most 40 characters.
+/// A player's name as given: control characters, the bidirectional
+/// controls (which could turn the text shown around) and the invisible
+/// zero-width characters dropped; at most 40 characters.
 pub(crate) fn clean_name(s: &str) -> String {
-    s.chars().filter(|c| !c.is_control()).collect::<String>().trim().chars().take(40).collect()
+    let hidden = |c: &char| {
+        c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{061C}' | '\u{FEFF}')
+    };
+    s.chars().filter(|c| !hidden(c)).collect::<String>().trim().chars().take(40).collect()
+}
+
+/// Whether a name is the engine's (`Raum`, `Raum (level 3)`): a person may
+/// not take it.
+fn is_engine_name(name: &str) -> bool {
+    let lower = clean_name(name).to_lowercase();
+    lower == "raum" || lower.starts_with("raum ") || lower.starts_with("raum(")
+}
+
+/// Refuses a request whose player names pass for the engine's.
+pub(super) fn check_names(req: &NewGame) -> Result<(), Refusal> {
+    let names = req.names.iter().flat_map(|n| [&n.white, &n.black]).flatten();
+    let seats = req.seats.iter().flat_map(|s| s.values()).filter_map(|s| s.name.as_ref());
+    match names.chain(seats).find(|n| is_engine_name(n)) {
+        Some(n) => Err(Refusal::new(400, format!("the name '{}' is the engine's: choose another", clean_name(n)))),
+        None => Ok(()),
+    }
 }
 
 pub(crate) const MAX_MOVETIME_MS: u64 = 60_000;
@@ -185,5 +208,14 @@ mod tests {
     fn names_lose_control_characters_and_length() {
         assert_eq!(clean_name("  Ann\u{7}\n "), "Ann");
         assert_eq!(clean_name(&"x".repeat(100)).len(), 40);
+        // Bidirectional overrides and zero-width characters are dropped.
+        assert_eq!(clean_name("\u{202E}nnA\u{202C} B\u{200B}ob\u{FEFF}"), "nnA Bob");
+        // The engine's names are the engine's.
+        for n in ["Raum", "raum (level 3)", "RAUM(50 ms)", " Raum\u{200B} "] {
+            assert!(is_engine_name(n), "{n}");
+        }
+        for n in ["Raumund", "Ann", "Mr Raum"] {
+            assert!(!is_engine_name(n), "{n}");
+        }
     }
 }

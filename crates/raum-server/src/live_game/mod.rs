@@ -13,7 +13,7 @@
 
 mod views;
 
-pub use views::{Analysis, Event, MoveView, side_key};
+pub use views::{Analysis, Event, MoveView, key_of, side_key};
 
 use raum_engine::{AnyEngine, Limits, Score};
 use raum_notation::{

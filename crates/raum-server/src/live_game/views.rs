@@ -7,7 +7,12 @@ use serde::Serialize;
 /// The word a side goes by in the API, links and seats: its name in lower
 /// case (`white`, `black`, `red`, `blue`, `green`, `yellow`).
 pub fn side_key(side: &SideDef) -> &'static str {
-    match side.name {
+    key_of(side.name)
+}
+
+/// [`side_key`] of a side's name.
+pub fn key_of(name: &str) -> &str {
+    match name {
         "White" => "white",
         "Black" => "black",
         "Red" => "red",

@@ -54,3 +54,19 @@ async fn move_numbers_past_the_bound_are_refused() {
         s.post("/api/games", json!({"variant": "five-up", "mode": "local", "fen": format!("{start} 0 1000000")})).await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
 }
+
+#[tokio::test]
+async fn a_person_may_not_take_the_engine_s_name() {
+    let s = Server::new("engine-name");
+    let names = json!({"white": "Raum (level 3)"});
+    let (status, v) = s.post("/api/games", json!({"variant": "five-up", "mode": "online", "names": names})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"].as_str().is_some_and(|e| e.contains("is the engine's")), "{v}");
+    let seats = json!({"white": {"name": "raum"}});
+    let (status, v) = s.post("/api/games", json!({"variant": "triquetral-3p", "mode": "online", "seats": seats})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    // Hidden characters go: the name kept is the one shown.
+    let names = json!({"white": "\u{202E}nnA\u{202C}"});
+    let (id, _) = s.create(json!({"variant": "five-up", "mode": "online", "names": names})).await;
+    assert_eq!(s.state(&id).await["names"]["white"], "nnA");
+}
