@@ -46,6 +46,11 @@ impl Games {
         if !room.seats[side].engine() || room.thinking.is_some() {
             return;
         }
+        // The engine plays only while a person is still in the game: seats of
+        // Raum never play on alone (a game's clock may still end it).
+        if !room.game.sides_in().iter().any(|&s| !room.seats[s].engine()) {
+            return;
+        }
         let stop = Arc::new(AtomicBool::new(false));
         room.thinking = Some(Arc::clone(&stop));
         let (limits, skill) = (room.engine_limits(side), room.engine_skill(side));

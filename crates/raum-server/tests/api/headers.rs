@@ -1,6 +1,7 @@
-//! What every answer carries and never says: the security headers on pages,
-//! files and API answers alike, 404s that do not echo what was asked for,
-//! and move numbers bounded on input.
+//! The server under abuse (issue 37): the security headers on pages, files
+//! and API answers alike, 404s that do not echo what was asked for, move
+//! numbers bounded on input, names that cannot pass for the engine's, and
+//! engine seats that never play on alone.
 
 use super::Server;
 use axum::body::Body;
@@ -69,4 +70,25 @@ async fn a_person_may_not_take_the_engine_s_name() {
     let names = json!({"white": "\u{202E}nnA\u{202C}"});
     let (id, _) = s.create(json!({"variant": "five-up", "mode": "online", "names": names})).await;
     assert_eq!(s.state(&id).await["names"]["white"], "nnA");
+}
+
+/// Seats of Raum never play on alone: once the last person resigns, the
+/// engine makes no further move (the probe saw 82 plies in 4 s).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn engine_seats_stop_when_the_last_person_leaves() {
+    let s = Server::new("engine-alone");
+    let engine = json!({"player": "engine", "movetime": 30});
+    let seats = json!({"white": {"name": "Ann"}, "blue": engine, "green": engine});
+    let (id, t) = s.create(json!({"variant": "triquetral-3p", "mode": "online", "seats": seats})).await;
+    let st = s.state(&id).await;
+    let first = st["legal"][0]["coord"].as_str().expect("a move").to_string();
+    assert_eq!(s.play(&id, &t["white"], 0, &first).await.0, StatusCode::OK);
+    // Blue and Green answer while Ann is in.
+    super::wait_for_ply(&s, &id, 3).await;
+    let (status, st) = s.post(&format!("/api/games/{id}/resign"), json!({"token": t["white"]})).await;
+    assert_eq!(status, StatusCode::OK, "{st}");
+    let ply = st["ply"].clone();
+    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+    let st = s.state(&id).await;
+    assert_eq!((&st["ply"], &st["engine"]["thinking"]), (&ply, &json!(false)), "{st}");
 }
