@@ -108,11 +108,19 @@ fn searchmoves_limit_the_root() {
 fn root_moves_are_reported_once_the_search_runs_long() {
     let game = positions().remove(0);
     let mut seen: Vec<CurrMove> = Vec::new();
-    let limits = Limits { movetime: Some(Duration::from_millis(1600)), ..Limits::default() };
-    let r =
-        Engine::new(8, 1)
-            .search_reporting(&game, &limits, Arc::new(AtomicBool::new(false)), &mut |_| {}, &mut |c| seen.push(*c));
-    assert!(!seen.is_empty(), "no root move reported in {:?}", r.info.time);
+    // Searched until twelve root moves are reported (not for a fixed time:
+    // on a busy machine a timed search may end before its first report),
+    // with a minute as the cap.
+    let limits = Limits { movetime: Some(Duration::from_secs(60)), ..Limits::default() };
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let r = Engine::new(8, 1).search_reporting(&game, &limits, stop, &mut |_| {}, &mut |c| {
+        seen.push(*c);
+        if seen.len() >= 12 {
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    assert!(seen.len() >= 12, "{} root moves reported in {:?}", seen.len(), r.info.time);
     for c in &seen {
         assert!(game.position().is_legal(c.mv));
         assert!(c.number >= 1 && c.depth >= 1);
