@@ -195,7 +195,7 @@ impl NaiveBox {
     pub fn legal_moves(&self) -> Vec<String> {
         let mut out = Vec::new();
         for from in 0..self.men.len() {
-            if !self.men[from].is_some_and(|(s, _)| s == self.white_to_move) {
+            if self.men[from].is_none_or(|(s, _)| s != self.white_to_move) {
                 continue;
             }
             for to in self.targets(from, false) {
