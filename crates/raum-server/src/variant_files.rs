@@ -9,7 +9,7 @@
 use crate::games::refusal::Refusal;
 use crate::store::{Store, StoreError};
 use raum_rules::GameId;
-use raum_rules::file::{FileError, LoadError, load, read};
+use raum_rules::file::{FileError, LoadError, is_valid_id, load, read};
 use serde::Serialize;
 
 /// The example files the lobby offers to start from (`examples/variants/`).
@@ -83,7 +83,7 @@ fn problem(e: &FileError) -> Problem {
 /// stored game of a variant file opens after a restart. Nothing happens for
 /// a name Raum knows already or the store does not hold.
 pub fn ensure_loaded(store: &dyn Store, name: &str) -> Result<(), StoreError> {
-    if GameId::from_name(name).is_ok() || !valid_id(name) {
+    if GameId::from_name(name).is_ok() || !is_valid_id(name) {
         return Ok(());
     }
     if let Some(text) = store.variant_file(name)? {
@@ -92,13 +92,6 @@ pub fn ensure_loaded(store: &dyn Store, name: &str) -> Result<(), StoreError> {
         let _ = load(&text, &format!("{name}.toml"));
     }
     Ok(())
-}
-
-/// Whether `name` could be a file's id (a-z, 0-9 and '-', 1 to 40).
-fn valid_id(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 40
-        && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// Reads `text` (named `file` in messages), loads its game and keeps the file

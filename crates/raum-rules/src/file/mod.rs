@@ -209,6 +209,11 @@ fn intern(s: &str) -> &'static str {
     leaked
 }
 
+/// Whether `s` may be a file's id: 1 to 40 characters a-z, 0-9 and '-'.
+pub fn is_valid_id(s: &str) -> bool {
+    !s.is_empty() && s.len() <= 40 && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
 /// Reads a variant file. `name` is how errors name the file. `extends`
 /// names a built-in game.
 pub fn read(text: &str, name: &str) -> Result<VariantDef, FileErrors> {
@@ -265,9 +270,7 @@ fn interpret(tree: &Node, r: &mut Reader) -> Option<VariantDef> {
         None => {}
     }
     let id = top.req_str("id", r).and_then(|(s, at)| {
-        let ok = !s.is_empty()
-            && s.len() <= 40
-            && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        let ok = is_valid_id(s);
         if !ok {
             r.error(at, "id", "an id is 1 to 40 characters a-z, 0-9 and '-'");
         }
