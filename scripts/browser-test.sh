@@ -71,7 +71,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$binary" serve --port 0 --db "$work/raum.db" >"$work/server.out" 2>"$work/server.err" &
+"$binary" serve --port 0 --games-per-hour 0 --db "$work/raum.db" >"$work/server.out" 2>"$work/server.err" &
 server_pid=$!
 url=""
 for _ in $(seq 1 300); do

@@ -22,7 +22,7 @@ cargo build --release -q -p raum-server --example load
 ulimit -n 4096 2>/dev/null || true
 dir=$(mktemp -d)
 out="$dir/serve.out"
-target/release/raum serve --port 0 --db "$dir/games.db" >"$out" 2>&1 &
+target/release/raum serve --port 0 --no-address-limits --db "$dir/games.db" >"$out" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; rm -rf "$dir"' EXIT
 for _ in $(seq 100); do

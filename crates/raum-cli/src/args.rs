@@ -482,4 +482,11 @@ pub struct ServeArgs {
     /// Engine threads shared by all games (default: one less than the cores, at least one).
     #[arg(long)]
     pub engine_workers: Option<usize>,
+    /// New games one address may create per hour, after a first 20 (0: no limit).
+    #[arg(long, default_value_t = 600)]
+    pub games_per_hour: u32,
+    /// No per-address limits (rates, connections, sockets): for a load test
+    /// from one machine, or behind a proxy that applies its own.
+    #[arg(long)]
+    pub no_address_limits: bool,
 }

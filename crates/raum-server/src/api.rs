@@ -5,12 +5,15 @@ use crate::games::refusal::Refusal;
 use crate::games::registry::Games;
 use crate::games::registry::RoomArc;
 use crate::games::request::NewGame;
+use crate::engine_pool::Client;
+use crate::limits::{Bucket, Limited, client_of};
 use crate::{variant_files, variants};
 use axum::body::Body;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -19,6 +22,7 @@ use raum_rules::VariantId;
 use raum_rules::multi::MultiId;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -32,33 +36,84 @@ const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 /// Largest request body taken.
 pub const MAX_BODY: usize = 64 * 1024;
 
-/// An error answer: its status and `{"error": "..."}`.
+/// An error answer: its status and `{"error": "..."}`, and for a request
+/// over a limit, when to try again.
 #[derive(Debug)]
-pub struct ApiError(StatusCode, String);
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+    retry_after: Option<u64>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError { status, message: message.into(), retry_after: None }
+    }
+}
 
 impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> Self {
-        ApiError(StatusCode::from_u16(r.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR), r.message)
+        let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        // The engine's caps say "later", as the rate limits do.
+        let retry_after = (status == StatusCode::TOO_MANY_REQUESTS || status == StatusCode::SERVICE_UNAVAILABLE)
+            .then_some(5);
+        ApiError { status, message: r.message, retry_after }
+    }
+}
+
+impl From<Limited> for ApiError {
+    fn from(l: Limited) -> Self {
+        ApiError { status: StatusCode::TOO_MANY_REQUESTS, message: l.message, retry_after: Some(l.retry_after) }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, Json(serde_json::json!({ "error": self.1 }))).into_response()
+        let mut r = (self.status, Json(serde_json::json!({ "error": self.message }))).into_response();
+        if let Some(secs) = self.retry_after {
+            r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        r
     }
 }
 
-/// A JSON body whose every refusal (malformed, wrong shape, too big) is an
-/// [`ApiError`] that says what was wrong.
+/// The address a request came from, as limits count it; `None` for a
+/// request made in-process (tests), which no per-address limit counts.
+pub struct Peer(pub Option<Client>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Peer(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| client_of(c.0))))
+    }
+}
+
+impl Peer {
+    /// Who the engine's work for this request is charged to.
+    fn charged(&self) -> Client {
+        self.0.clone().unwrap_or_else(|| Arc::from("in-process"))
+    }
+}
+
+/// A JSON body whose every refusal (malformed, wrong shape, too big, too
+/// slow to arrive) is an [`ApiError`] that says what was wrong.
 pub struct JsonBody<T>(pub T);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+impl<T: DeserializeOwned> FromRequest<Arc<Games>> for JsonBody<T> {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(t)) => Ok(JsonBody(t)),
-            Err(rejection) => Err(json_refusal(rejection)),
+    async fn from_request(req: Request, state: &Arc<Games>) -> Result<Self, ApiError> {
+        // The whole body within the policy's time: a body that trickles in
+        // holds a connection no longer than one that never comes.
+        let within = state.gate.policy.body_timeout;
+        match tokio::time::timeout(within, Json::<T>::from_request(req, state)).await {
+            Ok(Ok(Json(t))) => Ok(JsonBody(t)),
+            Ok(Err(rejection)) => Err(json_refusal(rejection)),
+            Err(_) => Err(ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!("the request body did not arrive within {} s", within.as_secs()),
+            )),
         }
     }
 }
@@ -70,7 +125,7 @@ fn json_refusal(r: JsonRejection) -> ApiError {
     } else {
         r.body_text()
     };
-    ApiError(status, text)
+    ApiError::new(status, text)
 }
 
 type Api<T> = Result<T, ApiError>;
@@ -83,7 +138,7 @@ async fn detached<T: Send + 'static>(
 ) -> Api<T> {
     match tokio::spawn(change).await {
         Ok(r) => r.map_err(ApiError::from),
-        Err(e) => Err(ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("the request failed: {e}"))),
+        Err(e) => Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("the request failed: {e}"))),
     }
 }
 
@@ -103,9 +158,9 @@ pub fn router(games: Arc<Games>) -> Router {
         .route("/games/{id}/analysis", post(analysis))
         .route("/games/{id}/pgn", get(pgn))
         .route("/games/{id}/ws", get(socket))
-        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such API call (see docs/api.md)".into()) })
+        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such API call (see docs/api.md)") })
         .method_not_allowed_fallback(|| async {
-            ApiError(StatusCode::METHOD_NOT_ALLOWED, "this API call takes another method (see docs/api.md)".into())
+            ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "this API call takes another method (see docs/api.md)")
         });
     Router::new()
         .nest("/api", api)
@@ -115,8 +170,25 @@ pub fn router(games: Arc<Games>) -> Router {
         .route("/static/{*path}", get(|Path(path): Path<String>| async move { asset(&path) }))
         .fallback(|| async { (StatusCode::NOT_FOUND, "Not found. The app is at /").into_response() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(refuse_oversized))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(games)
+}
+
+/// A body announced over [`MAX_BODY`] is refused before any of it is read
+/// (a client that announces 10 GB and sends one byte gets its answer now).
+async fn refuse_oversized(req: Request, next: axum::middleware::Next) -> Response {
+    let announced = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
+        let mut r = ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body is over {} KB", MAX_BODY / 1024),
+        )
+        .into_response();
+        r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return r;
+    }
+    next.run(req).await
 }
 
 /// The pages' and the API's content policy: everything from this server, no
@@ -170,9 +242,9 @@ fn json_text(text: Arc<str>) -> Response {
 
 fn variant_id(id: &str) -> Api<VariantId> {
     let v: VariantId =
-        id.parse().map_err(|e: raum_rules::UnknownVariant| ApiError(StatusCode::NOT_FOUND, e.to_string()))?;
+        id.parse().map_err(|e: raum_rules::UnknownVariant| ApiError::new(StatusCode::NOT_FOUND, e.to_string()))?;
     if !variants::offered(v) {
-        return Err(ApiError(StatusCode::NOT_FOUND, format!("{v} is not in the web app yet")));
+        return Err(ApiError::new(StatusCode::NOT_FOUND, format!("{v} is not in the web app yet")));
     }
     Ok(v)
 }
@@ -197,7 +269,10 @@ struct UploadReq {
 }
 
 /// `POST /api/variants`: a variant file, read, loaded and kept.
-async fn upload_variant(State(g): State<Arc<Games>>, JsonBody(req): JsonBody<UploadReq>) -> Response {
+async fn upload_variant(State(g): State<Arc<Games>>, peer: Peer, JsonBody(req): JsonBody<UploadReq>) -> Response {
+    if let Err(limited) = g.gate.check(Bucket::VariantFiles, peer.0.as_ref()) {
+        return ApiError::from(limited).into_response();
+    }
     let name: String = req.name.as_deref().map_or("variant.toml".into(), crate::games::request::clean_name);
     let store = Arc::clone(&g.store);
     let done = tokio::task::spawn_blocking(move || variant_files::upload(store.as_ref(), &req.text, &name)).await;
@@ -208,7 +283,7 @@ async fn upload_variant(State(g): State<Arc<Games>>, JsonBody(req): JsonBody<Upl
             let body = serde_json::json!({ "error": refusal.message, "problems": refusal.problems });
             (status, Json(body)).into_response()
         }
-        Err(e) => ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("reading the file failed: {e}")).into_response(),
+        Err(e) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("reading the file failed: {e}")).into_response(),
     }
 }
 
@@ -232,8 +307,9 @@ async fn list_games(State(g): State<Arc<Games>>) -> Api<Response> {
     Ok(Json(g.list().await?).into_response())
 }
 
-async fn create_game(State(g): State<Arc<Games>>, JsonBody(req): JsonBody<NewGame>) -> Api<Response> {
-    let created = detached(async move { g.create(req).await }).await?;
+async fn create_game(State(g): State<Arc<Games>>, peer: Peer, JsonBody(req): JsonBody<NewGame>) -> Api<Response> {
+    g.gate.check(Bucket::Games, peer.0.as_ref())?;
+    let created = detached(async move { g.create(peer.charged(), req).await }).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -252,8 +328,15 @@ struct MoveReq {
     text: String,
 }
 
-async fn play(State(g): State<Arc<Games>>, Path(id): Path<String>, JsonBody(req): JsonBody<MoveReq>) -> Api<Response> {
-    Ok(json_text(detached(async move { g.play(&id, req.token.as_deref(), req.ply, &req.text).await }).await?))
+async fn play(
+    State(g): State<Arc<Games>>,
+    peer: Peer,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<MoveReq>,
+) -> Api<Response> {
+    g.gate.check(Bucket::Moves, peer.0.as_ref())?;
+    let client = peer.charged();
+    Ok(json_text(detached(async move { g.play(client, &id, req.token.as_deref(), req.ply, &req.text).await }).await?))
 }
 
 #[derive(Deserialize)]
@@ -265,8 +348,15 @@ struct UndoReq {
     ply: Option<usize>,
 }
 
-async fn undo(State(g): State<Arc<Games>>, Path(id): Path<String>, JsonBody(req): JsonBody<UndoReq>) -> Api<Response> {
-    Ok(json_text(detached(async move { g.undo(&id, req.token.as_deref(), req.ply).await }).await?))
+async fn undo(
+    State(g): State<Arc<Games>>,
+    peer: Peer,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<UndoReq>,
+) -> Api<Response> {
+    g.gate.check(Bucket::Moves, peer.0.as_ref())?;
+    let client = peer.charged();
+    Ok(json_text(detached(async move { g.undo(client, &id, req.token.as_deref(), req.ply).await }).await?))
 }
 
 #[derive(Deserialize)]
@@ -281,9 +371,11 @@ struct ResignReq {
 
 async fn resign(
     State(g): State<Arc<Games>>,
+    peer: Peer,
     Path(id): Path<String>,
     JsonBody(req): JsonBody<ResignReq>,
 ) -> Api<Response> {
+    g.gate.check(Bucket::Moves, peer.0.as_ref())?;
     Ok(json_text(detached(async move { g.resign(&id, req.token.as_deref(), req.side.as_deref()).await }).await?))
 }
 
@@ -295,7 +387,13 @@ struct DrawReq {
     action: String,
 }
 
-async fn draw(State(g): State<Arc<Games>>, Path(id): Path<String>, JsonBody(req): JsonBody<DrawReq>) -> Api<Response> {
+async fn draw(
+    State(g): State<Arc<Games>>,
+    peer: Peer,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<DrawReq>,
+) -> Api<Response> {
+    g.gate.check(Bucket::Moves, peer.0.as_ref())?;
     Ok(json_text(detached(async move { g.draw(&id, req.token.as_deref(), &req.action).await }).await?))
 }
 
@@ -312,10 +410,12 @@ fn default_movetime() -> u64 {
 
 async fn analysis(
     State(g): State<Arc<Games>>,
+    peer: Peer,
     Path(id): Path<String>,
     JsonBody(req): JsonBody<AnalysisReq>,
 ) -> Api<Response> {
-    Ok(Json(g.analyse(&id, req.movetime).await?).into_response())
+    g.gate.check(Bucket::Analyses, peer.0.as_ref())?;
+    Ok(Json(g.analyse(peer.charged(), &id, req.movetime).await?).into_response())
 }
 
 async fn pgn(State(g): State<Arc<Games>>, Path(id): Path<String>) -> Api<Response> {
@@ -336,13 +436,15 @@ struct SocketQuery {
 
 async fn socket(
     State(g): State<Arc<Games>>,
+    peer: Peer,
     Path(id): Path<String>,
     q: Result<Query<SocketQuery>, QueryRejection>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Api<Response> {
-    let Query(q) = q.map_err(|r| ApiError(r.status(), r.body_text()))?;
-    let ws = ws.map_err(|r| ApiError(r.status(), format!("{}: this address takes a WebSocket", r.body_text())))?;
+    let Query(q) = q.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
+    let ws = ws.map_err(|r| ApiError::new(r.status(), format!("{}: this address takes a WebSocket", r.body_text())))?;
     let room = g.room(&id).await?;
+    let slot = g.gate.open_socket(&id, peer.0.as_ref())?;
     let (first, listener, you) = Games::listen(&room, q.token.as_deref()).await;
     // Clients send nothing on the socket, and a large read buffer costs a
     // zeroing on each poll: keep it small.
@@ -350,7 +452,10 @@ async fn socket(
         .read_buffer_size(4 * 1024)
         .max_message_size(4 * 1024)
         .max_frame_size(4 * 1024)
-        .on_upgrade(move |socket| push_states(socket, room, first, listener, you)))
+        .on_upgrade(move |socket| async move {
+            push_states(socket, room, first, listener, you).await;
+            drop(slot);
+        }))
 }
 
 fn state_message(state: &str, you: Option<&str>) -> Message {

@@ -1,13 +1,29 @@
 //! A fixed number of engine threads shared by every game, so that searches
-//! never run on the server's async workers: a busy engine delays only the
-//! searches queued behind it, never a request. Games' own moves go before
-//! analysis requests, so that no amount of analysis starves a game whose
-//! clock is running.
+//! never run on the server's async workers, and shared fairly (docs/api.md,
+//! "Engine time"):
+//!
+//! - every search is charged to a client (an address): games' moves go
+//!   before analyses, and among waiting searches of one kind the client that
+//!   used the least engine time lately goes first, so one client's many
+//!   games wait behind each other, not in front of everyone else;
+//! - when a search waits and no thread is free, an analysis running is
+//!   stopped at once (it answers with what it found), and a game's move
+//!   running past [`SLICE`] for another client is stopped (it plays the best
+//!   move found so far), and so is an analysis past its slice when another
+//!   client's analysis waits;
+//! - analyses are capped: one per game and [`ANALYSES_PER_CLIENT`] per client
+//!   at a time, none for a client past its [`BUDGET`], and no more than
+//!   [`WAITING_PER_WORKER`] waiting per thread.
 
 use raum_engine::AnyEngine;
-use std::collections::VecDeque;
+use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// Who a search is charged to: a client's address (a network for IPv6).
+pub type Client = Arc<str>;
 
 /// A job on a worker's engine ([`AnyEngine`]: the two-player one, and the
 /// multi-player one, made on the worker's first multi-player search).
@@ -16,72 +32,242 @@ type Job = Box<dyn FnOnce(&mut AnyEngine) + Send>;
 /// Hash table size of each worker's engine, in MB.
 const HASH_MB: usize = 16;
 
+/// How long a game's move may search while another client's search waits.
+pub const SLICE: Duration = Duration::from_secs(1);
+/// Analyses one client may have waiting or running.
+pub const ANALYSES_PER_CLIENT: usize = 2;
+/// Analyses that may wait, per engine thread.
+pub const WAITING_PER_WORKER: usize = 8;
+/// Engine time a client may use in about [`HALF_LIFE`] before its analyses
+/// are refused (its games' moves still run, after everyone else's).
+pub const BUDGET: Duration = Duration::from_secs(300);
+/// Engine time used counts half after this long.
+pub const HALF_LIFE: Duration = Duration::from_secs(600);
+/// How often waiting searches are looked at, to stop the ones in their way.
+const REFEREE_EVERY: Duration = Duration::from_millis(20);
+
 /// The search could not be run.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PoolError {
-    /// Too many analyses are waiting.
+    /// Too many analyses are waiting, of everyone's.
     #[error("the engine is busy: {0} analyses are waiting; try again shortly")]
     Busy(usize),
+    /// This client or game has as many analyses as it may.
+    #[error("{0}")]
+    Limit(String),
     /// The search failed (a bug; the worker survives it).
     #[error("the engine failed on this position")]
     Failed,
 }
 
-/// What waits for a thread: games' moves first, then analyses.
+/// What a search is, for the queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A game's move: never refused, goes first.
+    Move,
+    /// An analysis: capped, yields to moves.
+    Analysis,
+}
+
+/// A search's place in the queue: what it is, whose, for which game.
+#[derive(Clone, Debug)]
+pub struct Ticket {
+    /// Move or analysis.
+    pub kind: Kind,
+    /// Who is charged.
+    pub client: Client,
+    /// The game.
+    pub game: Arc<str>,
+}
+
+struct Waiting {
+    ticket: Ticket,
+    job: Job,
+    stop: Arc<AtomicBool>,
+}
+
+struct Running {
+    ticket: Ticket,
+    stop: Arc<AtomicBool>,
+    started: Instant,
+}
+
+/// Engine time a client used, halving every [`HALF_LIFE`].
+#[derive(Clone, Copy)]
+struct Usage {
+    secs: f64,
+    at: Instant,
+}
+
+impl Usage {
+    fn now(self, now: Instant) -> f64 {
+        let age = now.saturating_duration_since(self.at).as_secs_f64();
+        self.secs * 0.5f64.powf(age / HALF_LIFE.as_secs_f64())
+    }
+}
+
+/// The queue, the searches running on each thread, and each client's use.
 #[derive(Default)]
-struct Queues {
-    moves: VecDeque<Job>,
-    analyses: VecDeque<Job>,
+struct State {
+    waiting: Vec<Waiting>,
+    running: Vec<Option<Running>>,
+    usage: HashMap<Client, Usage>,
 }
 
-/// The engine threads and their queues.
+impl State {
+    /// `client`'s engine time: what it used lately and what runs now.
+    fn charge(&self, client: &str, now: Instant) -> f64 {
+        let used = self.usage.get(client).map_or(0.0, |u| u.now(now));
+        let running: f64 = self
+            .running
+            .iter()
+            .flatten()
+            .filter(|r| &*r.ticket.client == client)
+            .map(|r| now.saturating_duration_since(r.started).as_secs_f64())
+            .sum();
+        used + running
+    }
+
+    /// The waiting search to run next: moves first, then the least charged
+    /// client's, then the earliest.
+    fn next(&mut self, now: Instant) -> Option<Waiting> {
+        let best = (0..self.waiting.len()).min_by(|&a, &b| {
+            let (ta, tb) = (&self.waiting[a].ticket, &self.waiting[b].ticket);
+            let kind = |t: &Ticket| t.kind == Kind::Analysis;
+            kind(ta)
+                .cmp(&kind(tb))
+                .then(self.charge(&ta.client, now).total_cmp(&self.charge(&tb.client, now)))
+                .then(a.cmp(&b))
+        })?;
+        Some(self.waiting.remove(best))
+    }
+
+    fn account(&mut self, client: Client, secs: f64, now: Instant) {
+        let u = self.usage.entry(client).or_insert(Usage { secs: 0.0, at: now });
+        *u = Usage { secs: u.now(now) + secs, at: now };
+        // Forget the clients whose use has faded.
+        if self.usage.len() > 4096 {
+            self.usage.retain(|_, u| u.now(now) > 1.0);
+        }
+    }
+
+    /// Stops the searches in the way of waiting ones, when no thread is free:
+    /// analyses when a game's move waits, and a game's move that ran its
+    /// slice when another client's search waits.
+    fn referee(&mut self, now: Instant) {
+        if self.running.iter().any(Option::is_none) {
+            return;
+        }
+        let move_waits = self.waiting.iter().any(|w| w.ticket.kind == Kind::Move);
+        let mut to_stop = self.waiting.len();
+        for r in self.running.iter().flatten() {
+            if to_stop == 0 {
+                break;
+            }
+            if r.stop.load(Ordering::Relaxed) {
+                to_stop -= 1;
+                continue;
+            }
+            let yields = match r.ticket.kind {
+                Kind::Analysis => {
+                    move_waits
+                        || (now.saturating_duration_since(r.started) >= SLICE
+                            && self.waiting.iter().any(|w| w.ticket.client != r.ticket.client))
+                }
+                Kind::Move => {
+                    now.saturating_duration_since(r.started) >= SLICE
+                        && self.waiting.iter().any(|w| w.ticket.kind == Kind::Move && w.ticket.client != r.ticket.client)
+                }
+            };
+            if yields {
+                r.stop.store(true, Ordering::Relaxed);
+                to_stop -= 1;
+            }
+        }
+    }
+}
+
+/// The engine threads and their queue.
 pub struct EnginePool {
-    queues: Arc<(Mutex<Queues>, Condvar)>,
-    /// Most analyses that may wait.
-    max_waiting: usize,
+    state: Arc<(Mutex<State>, Condvar)>,
+    workers: usize,
 }
 
-fn lock(m: &Mutex<Queues>) -> std::sync::MutexGuard<'_, Queues> {
-    // Jobs run outside the lock, so a poisoned lock holds consistent queues.
+fn lock(m: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
+    // Jobs run outside the lock, so a poisoned lock holds a consistent queue.
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn worker(state: Arc<(Mutex<State>, Condvar)>, slot: usize) {
+    let mut engines = AnyEngine::new(HASH_MB, 1);
+    loop {
+        let Waiting { ticket, job, stop } = {
+            let (m, ready) = &*state;
+            let mut s = lock(m);
+            loop {
+                if let Some(w) = s.next(Instant::now()) {
+                    break w;
+                }
+                s = ready.wait(s).unwrap_or_else(|e| e.into_inner());
+            }
+        };
+        let client = Arc::clone(&ticket.client);
+        let started = Instant::now();
+        lock(&state.0).running[slot] = Some(Running { ticket, stop, started });
+        // The referee looks at the queue while this search runs.
+        state.1.notify_all();
+        if std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut engines))).is_err() {
+            // The job's answer channel is dropped, so its caller hears of the
+            // failure; fresh engines carry on.
+            engines = AnyEngine::new(HASH_MB, 1);
+        }
+        let now = Instant::now();
+        let mut s = lock(&state.0);
+        s.running[slot] = None;
+        s.account(client, now.saturating_duration_since(started).as_secs_f64(), now);
+    }
+}
+
+/// Wakes while searches wait and stops the ones in their way.
+fn referee(state: Arc<(Mutex<State>, Condvar)>) {
+    let (m, wake) = &*state;
+    let mut s = lock(m);
+    loop {
+        s.referee(Instant::now());
+        s = if s.waiting.is_empty() {
+            wake.wait(s).unwrap_or_else(|e| e.into_inner())
+        } else {
+            wake.wait_timeout(s, REFEREE_EVERY).unwrap_or_else(|e| e.into_inner()).0
+        };
+    }
 }
 
 impl EnginePool {
     /// `workers` engine threads (one search thread each).
     pub fn new(workers: usize) -> Self {
-        let queues = Arc::new((Mutex::new(Queues::default()), Condvar::new()));
-        for i in 0..workers.max(1) {
-            let queues = Arc::clone(&queues);
-            let spawned = std::thread::Builder::new().name(format!("raum-engine-{i}")).spawn(move || {
-                let mut engines = AnyEngine::new(HASH_MB, 1);
-                loop {
-                    let job = {
-                        let (m, ready) = &*queues;
-                        let mut q = lock(m);
-                        loop {
-                            if let Some(job) = q.moves.pop_front().or_else(|| q.analyses.pop_front()) {
-                                break job;
-                            }
-                            q = ready.wait(q).unwrap_or_else(|e| e.into_inner());
-                        }
-                    };
-                    if std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut engines))).is_err() {
-                        // The job's answer channel is dropped, so its caller
-                        // hears of the failure; fresh engines carry on.
-                        engines = AnyEngine::new(HASH_MB, 1);
-                    }
-                }
-            });
+        let workers = workers.max(1);
+        let state = Arc::new((
+            Mutex::new(State { running: (0..workers).map(|_| None).collect(), ..State::default() }),
+            Condvar::new(),
+        ));
+        for i in 0..workers {
+            let state = Arc::clone(&state);
+            let spawned = std::thread::Builder::new().name(format!("raum-engine-{i}")).spawn(move || worker(state, i));
             if let Err(e) = spawned {
                 eprintln!("raum serve: cannot start engine thread {i}: {e}");
             }
         }
-        EnginePool { queues, max_waiting: 4 * workers.max(1) }
+        let s = Arc::clone(&state);
+        if let Err(e) = std::thread::Builder::new().name("raum-engine-referee".into()).spawn(move || referee(s)) {
+            eprintln!("raum serve: cannot start the engine's referee: {e}");
+        }
+        EnginePool { state, workers }
     }
 
-    /// Runs `f` on an engine thread and waits for its answer. An `analysis`
-    /// is refused when many are waiting and goes after every game's move.
-    pub async fn run<T, F>(&self, analysis: bool, f: F) -> Result<T, PoolError>
+    /// Runs `f` on an engine thread and waits for its answer. `stop` is the
+    /// search's stop flag: the pool sets it when the search must yield, and
+    /// `f` should hand it to the search. An analysis is refused past the caps.
+    pub async fn run<T, F>(&self, ticket: Ticket, stop: Arc<AtomicBool>, f: F) -> Result<T, PoolError>
     where
         T: Send + 'static,
         F: FnOnce(&mut AnyEngine) -> T + Send + 'static,
@@ -94,18 +280,123 @@ impl EnginePool {
             }
         });
         {
-            let (m, ready) = &*self.queues;
-            let mut q = lock(m);
-            if analysis {
-                if q.analyses.len() >= self.max_waiting {
-                    return Err(PoolError::Busy(q.analyses.len()));
-                }
-                q.analyses.push_back(job);
-            } else {
-                q.moves.push_back(job);
+            let (m, wake) = &*self.state;
+            let mut s = lock(m);
+            if ticket.kind == Kind::Analysis {
+                s.admit_analysis(&ticket, self.workers)?;
             }
-            ready.notify_one();
+            s.waiting.push(Waiting { ticket, job, stop });
+            wake.notify_all();
         }
         wait.await.map_err(|_| PoolError::Failed)
+    }
+
+    /// Searches waiting and running now.
+    pub fn load(&self) -> (usize, usize) {
+        let s = lock(&self.state.0);
+        (s.waiting.len(), s.running.iter().flatten().count())
+    }
+}
+
+impl State {
+    /// Whether another analysis for `t` may wait.
+    fn admit_analysis(&self, t: &Ticket, workers: usize) -> Result<(), PoolError> {
+        let analyses = || {
+            let waiting = self.waiting.iter().map(|w| &w.ticket);
+            waiting.chain(self.running.iter().flatten().map(|r| &r.ticket)).filter(|o| o.kind == Kind::Analysis)
+        };
+        if analyses().any(|o| o.game == t.game) {
+            return Err(PoolError::Limit("an analysis of this game is running; wait for its answer".into()));
+        }
+        if analyses().filter(|o| o.client == t.client).count() >= ANALYSES_PER_CLIENT {
+            return Err(PoolError::Limit(format!(
+                "you have {ANALYSES_PER_CLIENT} analyses running; wait for their answers"
+            )));
+        }
+        let used = self.charge(&t.client, Instant::now());
+        if used > BUDGET.as_secs_f64() {
+            return Err(PoolError::Limit(format!(
+                "you used {used:.0} s of engine time lately (at most {} s in about {} minutes); \
+                 try again in a few minutes",
+                BUDGET.as_secs(),
+                HALF_LIFE.as_secs() / 60
+            )));
+        }
+        let waiting = self.waiting.iter().filter(|w| w.ticket.kind == Kind::Analysis).count();
+        if waiting >= WAITING_PER_WORKER * workers {
+            return Err(PoolError::Busy(waiting));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ticket(kind: Kind, client: &str, game: &str) -> Ticket {
+        Ticket { kind, client: client.into(), game: game.into() }
+    }
+
+    fn waiting(kind: Kind, client: &str, game: &str) -> Waiting {
+        Waiting { ticket: ticket(kind, client, game), job: Box::new(|_| {}), stop: Arc::new(AtomicBool::new(false)) }
+    }
+
+    #[test]
+    fn moves_go_first_then_the_least_charged_client() {
+        let now = Instant::now();
+        let mut s = State { running: vec![None], ..State::default() };
+        s.account("a".into(), 30.0, now);
+        s.account("b".into(), 5.0, now);
+        s.waiting = vec![
+            waiting(Kind::Analysis, "c", "g1"),
+            waiting(Kind::Move, "a", "g2"),
+            waiting(Kind::Move, "a", "g3"),
+            waiting(Kind::Move, "b", "g4"),
+        ];
+        let order: Vec<_> = std::iter::from_fn(|| s.next(now)).map(|w| w.ticket.game.to_string()).collect();
+        assert_eq!(order, ["g4", "g2", "g3", "g1"]);
+    }
+
+    #[test]
+    fn searches_in_the_way_are_stopped() {
+        let now = Instant::now();
+        let run = |kind, client: &str, secs| {
+            let stop = Arc::new(AtomicBool::new(false));
+            let started = now - Duration::from_millis(secs);
+            Some(Running { ticket: ticket(kind, client, "g"), stop, started })
+        };
+        let stopped = |s: &State| s.running.iter().flatten().map(|r| r.stop.load(Ordering::Relaxed)).collect::<Vec<_>>();
+        // An analysis yields at once to a move; a move of another client only past its slice.
+        let mut s = State { running: vec![run(Kind::Analysis, "a", 10), run(Kind::Move, "a", 500)], ..State::default() };
+        s.waiting = vec![waiting(Kind::Move, "b", "g2")];
+        s.referee(now);
+        assert_eq!(stopped(&s), [true, false]);
+        let mut s = State { running: vec![run(Kind::Move, "a", 1500), run(Kind::Move, "b", 1500)], ..State::default() };
+        s.waiting = vec![waiting(Kind::Move, "b", "g2")];
+        s.referee(now);
+        assert_eq!(stopped(&s), [true, false], "only the other client's search yields, and only one");
+        // A free thread: nothing is stopped.
+        let mut s = State { running: vec![run(Kind::Analysis, "a", 10), None], ..State::default() };
+        s.waiting = vec![waiting(Kind::Move, "b", "g2")];
+        s.referee(now);
+        assert_eq!(stopped(&s), [false]);
+    }
+
+    #[test]
+    fn analyses_are_capped_per_game_client_and_budget() {
+        let now = Instant::now();
+        let mut s = State { running: vec![None], ..State::default() };
+        s.waiting = vec![waiting(Kind::Analysis, "a", "g1")];
+        assert!(matches!(s.admit_analysis(&ticket(Kind::Analysis, "b", "g1"), 1), Err(PoolError::Limit(_))));
+        s.admit_analysis(&ticket(Kind::Analysis, "a", "g2"), 1).expect("a second analysis");
+        s.waiting.push(waiting(Kind::Analysis, "a", "g2"));
+        assert!(matches!(s.admit_analysis(&ticket(Kind::Analysis, "a", "g3"), 1), Err(PoolError::Limit(_))));
+        s.account("c".into(), BUDGET.as_secs_f64() + 1.0, now);
+        let e = s.admit_analysis(&ticket(Kind::Analysis, "c", "g4"), 1).expect_err("past the budget");
+        assert!(e.to_string().contains("engine time"), "{e}");
+        // Use fades: half after HALF_LIFE.
+        let u = s.usage["c"];
+        assert!((u.now(now + HALF_LIFE) - u.secs / 2.0).abs() < 1e-6);
     }
 }

@@ -11,8 +11,10 @@
 //! ```
 
 pub mod api;
-mod engine_pool;
+pub mod engine_pool;
 pub mod games;
+pub mod limits;
+mod listen;
 pub mod live_game;
 pub mod store;
 pub mod variant_files;
@@ -39,6 +41,8 @@ pub struct Config {
     pub db: PathBuf,
     /// Engine threads shared by every game.
     pub engine_workers: usize,
+    /// What one client may take of the server.
+    pub policy: limits::Policy,
 }
 
 impl Default for Config {
@@ -49,6 +53,7 @@ impl Default for Config {
             port: 8080,
             db: PathBuf::from("raum-games.db"),
             engine_workers: cores.saturating_sub(1).max(1),
+            policy: limits::Policy::default(),
         }
     }
 }
@@ -58,12 +63,12 @@ impl Default for Config {
 pub async fn serve(config: Config, ready: impl FnOnce(&str, &Path)) -> std::io::Result<()> {
     let store = store::SqliteStore::open(&config.db)
         .map_err(|e| std::io::Error::other(format!("cannot open the game database {}: {e}", config.db.display())))?;
-    let games = games::registry::Games::new(Arc::new(store), config.engine_workers);
+    let games = games::registry::Games::with_policy(Arc::new(store), config.engine_workers, config.policy.clone());
     let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
         .await
         .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {}:{}: {e}", config.host, config.port)))?;
     let addr: SocketAddr = listener.local_addr()?;
     let db = std::fs::canonicalize(&config.db).unwrap_or(config.db.clone());
     ready(&format!("http://{addr}/"), &db);
-    axum::serve(listener, api::router(games)).await
+    listen::serve(listener, api::router(games), config.policy).await
 }

@@ -18,6 +18,8 @@ use tower::ServiceExt;
 
 #[path = "api/headers.rs"]
 mod headers;
+#[path = "api/limits.rs"]
+mod limits;
 #[path = "api/multi_features.rs"]
 mod multi_features;
 #[path = "api/variant_files.rs"]

@@ -6,7 +6,7 @@
 use super::refusal::Refusal;
 use super::registry::Games;
 use super::request::Mode;
-use crate::engine_pool::PoolError;
+use crate::engine_pool::{Client, Kind, PoolError, Ticket};
 use crate::live_game::Analysis;
 use raum_engine::Limits;
 use std::sync::Arc;
@@ -14,8 +14,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 impl Games {
-    /// The engine's view of the position now.
-    pub async fn analyse(self: &Arc<Self>, id: &str, movetime_ms: u64) -> Result<Analysis, Refusal> {
+    /// The engine's view of the position now, for `client` (see
+    /// [`crate::engine_pool`] for the caps on analyses).
+    pub async fn analyse(self: &Arc<Self>, client: Client, id: &str, movetime_ms: u64) -> Result<Analysis, Refusal> {
         let room_arc = self.room(id).await?;
         let snapshot = {
             let room = room_arc.lock().await;
@@ -28,11 +29,13 @@ impl Games {
             return Err(Refusal::new(400, format!("movetime {movetime_ms}: expected 1 to 10000 ms")));
         }
         let limits = Limits { movetime: Some(Duration::from_millis(movetime_ms)), ..Limits::default() };
-        self.pool.run(true, move |e| snapshot.analyse(e, &limits, Arc::new(AtomicBool::new(false)))).await.map_err(
-            |e| match e {
-                PoolError::Busy(_) => Refusal::new(503, e.to_string()),
-                PoolError::Failed => Refusal::new(500, e.to_string()),
-            },
-        )
+        let ticket = Ticket { kind: Kind::Analysis, client, game: Arc::from(id) };
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        self.pool.run(ticket, stop, move |e| snapshot.analyse(e, &limits, flag)).await.map_err(|e| match e {
+            PoolError::Busy(_) => Refusal::new(503, e.to_string()),
+            PoolError::Limit(_) => Refusal::new(429, e.to_string()),
+            PoolError::Failed => Refusal::new(500, e.to_string()),
+        })
     }
 }

@@ -8,6 +8,7 @@ use super::room::Room;
 use super::seat::StoredSeat;
 use super::seating::{multi_seats, two_player_seats};
 use super::tokens::new_id;
+use crate::engine_pool::Client;
 use crate::live_game::{LiveGame, side_key};
 use crate::store::{GameMeta, StoredMove, now};
 use raum_notation::parse_records;
@@ -82,8 +83,9 @@ fn seats(req: &mut NewGame, mode: Mode, game: &LiveGame) -> Result<(Vec<StoredSe
 }
 
 impl Games {
-    /// Creates a game.
-    pub async fn create(self: &Arc<Self>, mut req: NewGame) -> Result<Created, Refusal> {
+    /// Creates a game for `client` (charged with the engine's moves until
+    /// someone else changes the game).
+    pub async fn create(self: &Arc<Self>, client: Client, mut req: NewGame) -> Result<Created, Refusal> {
         self.evict_idle();
         let multi = req.variant.as_deref().is_some_and(|v| raum_rules::multi::MultiId::from_name(v).is_some());
         let mode = Mode::parse(&req.mode).ok_or_else(|| {
@@ -112,6 +114,7 @@ impl Games {
             created: now(),
         };
         let mut room = Room::open(meta, mode, game, seats, req.clock);
+        room.client = client;
         // A record's own result stands where the rules did not end its game.
         if room.result.is_none()
             && let Some((scores, termination)) = recorded

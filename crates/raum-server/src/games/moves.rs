@@ -7,15 +7,18 @@ use super::game_result::GameResult;
 use super::refusal::Refusal;
 use super::registry::Games;
 use super::room::Room;
+use crate::engine_pool::Client;
 use crate::live_game::MoveError;
 use crate::store::StoredMove;
 use std::sync::Arc;
 use std::time::Instant;
 
 impl Games {
-    /// Plays `text` for the seat of `token` as the game's event `ply`.
+    /// Plays `text` for the seat of `token` as the game's event `ply`, for
+    /// `client` (charged with the engine's reply).
     pub async fn play(
         self: &Arc<Self>,
+        client: Client,
         id: &str,
         token: Option<&str>,
         ply: usize,
@@ -46,6 +49,7 @@ impl Games {
             return Err(Refusal::new(403, format!("it is {name}'s move, and this seat plays {own}")));
         }
         let applied = self.apply(&mut room, text).await;
+        room.client = client;
         // (after a refusal too: a flag that fell meanwhile changed the game)
         self.schedule(&mut room, &room_arc);
         applied.map(|()| room.state())

@@ -6,6 +6,7 @@ use super::refusal::{Refusal, stored};
 use super::room::Room;
 pub use super::schedule::RoomArc;
 use crate::engine_pool::EnginePool;
+use crate::limits::{Gate, Policy};
 use crate::store::{GameSummary, Store, StoreError};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -21,6 +22,8 @@ pub struct Games {
     last_sweep: Mutex<Instant>,
     pub(crate) store: Arc<dyn Store>,
     pub(crate) pool: EnginePool,
+    /// The limits in force for each client.
+    pub(crate) gate: Arc<Gate>,
 }
 
 /// How long an unused room stays in memory.
@@ -29,13 +32,19 @@ const IDLE: Duration = Duration::from_secs(600);
 const SWEEP_EVERY: Duration = Duration::from_secs(60);
 
 impl Games {
-    /// Games kept in `store`, searched by `engine_workers` threads.
+    /// Games kept in `store`, searched by `engine_workers` threads, under the default [`Policy`].
     pub fn new(store: Arc<dyn Store>, engine_workers: usize) -> Arc<Self> {
+        Games::with_policy(store, engine_workers, Policy::default())
+    }
+
+    /// Games kept in `store`, searched by `engine_workers` threads, under `policy`.
+    pub fn with_policy(store: Arc<dyn Store>, engine_workers: usize, policy: Policy) -> Arc<Self> {
         Arc::new(Games {
             rooms: Mutex::new(HashMap::new()),
             last_sweep: Mutex::new(Instant::now()),
             store,
             pool: EnginePool::new(engine_workers),
+            gate: Arc::new(Gate::new(policy)),
         })
     }
 

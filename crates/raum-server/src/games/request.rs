@@ -141,7 +141,9 @@ pub(super) fn check_names(req: &NewGame) -> Result<(), Refusal> {
     }
 }
 
-pub(crate) const MAX_MOVETIME_MS: u64 = 60_000;
+/// The longest the engine thinks on a move in a game without accounts (all
+/// games today): the engine is shared (docs/api.md, "Engine time").
+pub(crate) const MAX_MOVETIME_MS: u64 = 10_000;
 
 /// A two-player side by its key: 0 for `white`, 1 for `black`.
 pub(super) fn parse_color(s: &str) -> Option<usize> {

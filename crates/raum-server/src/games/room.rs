@@ -4,9 +4,10 @@
 use super::clock::Clock;
 use super::game_result::{GameResult, describe};
 use super::refusal::Refusal;
-use super::request::{ClockSettings, Mode};
+use super::request::{ClockSettings, MAX_MOVETIME_MS, Mode};
 use super::seat::{Seat, StoredSeat};
 use super::seating::{side_index, side_list};
+use crate::engine_pool::Client;
 use crate::live_game::{LiveGame, side_key};
 use crate::store::GameMeta;
 use raum_engine::{Limits, Skill, level_limits};
@@ -16,6 +17,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
+
+/// The engine's search for a game's move.
+pub(super) struct Thinking {
+    /// Set when the game changed under the search: its move is not played.
+    pub(super) cancelled: AtomicBool,
+    /// The search's stop flag: set on cancelling, and by the engine pool
+    /// when the search must yield (its best move so far is played).
+    pub(super) search: Arc<AtomicBool>,
+}
 
 /// A game in memory.
 pub struct Room {
@@ -28,8 +38,11 @@ pub struct Room {
     /// The sides that agree to a draw, the one that offered first.
     pub(super) draw: Vec<usize>,
     pub(super) clock: Option<Clock>,
-    /// The running engine search's stop flag.
-    pub(super) thinking: Option<Arc<AtomicBool>>,
+    /// The engine's search for this game, while it runs.
+    pub(super) thinking: Option<Arc<Thinking>>,
+    /// Who this game's engine moves are charged to: the client that last
+    /// changed it (its id, once restored, until someone does).
+    pub(super) client: Client,
     /// The task that acts when the side to move's flag falls.
     pub(super) flag_timer: Option<tokio::task::AbortHandle>,
     /// Every clock after each event (with clocks), for take-backs.
@@ -52,6 +65,7 @@ impl Room {
         clock: Option<ClockSettings>,
     ) -> Room {
         let (listeners, _) = broadcast::channel(64);
+        let meta_id = meta.id.clone();
         let clock = clock.map(|settings| Clock::new(settings, game.sides().len()));
         let clock_after = clock.as_ref().map_or_else(Vec::new, |c| vec![c.left_ms.clone(); game.ply()]);
         let version =
@@ -65,6 +79,7 @@ impl Room {
             draw: Vec::new(),
             clock,
             thinking: None,
+            client: Arc::from(format!("game:{}", meta_id)),
             flag_timer: None,
             clock_after,
             version,
@@ -216,6 +231,9 @@ impl Room {
             (None, Some(ms)) => Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() },
             (None, None) => level_limits(3).unwrap_or_default(),
         };
+        // Games stored when the maximum was higher think no longer than it now.
+        let most = Duration::from_millis(MAX_MOVETIME_MS);
+        limits.movetime = Some(limits.movetime.map_or(most, |t| t.min(most)));
         if let Some(clock) = &self.clock {
             let inc = Some(Duration::from_millis(clock.settings.increment_ms));
             let left = |s: usize| Some(Duration::from_millis(clock.left(s, side).max(1) as u64));
@@ -245,8 +263,9 @@ impl Room {
     }
 
     pub(super) fn stop_engine(&mut self) {
-        if let Some(stop) = self.thinking.take() {
-            stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thinking.take() {
+            t.cancelled.store(true, Ordering::Relaxed);
+            t.search.store(true, Ordering::Relaxed);
         }
     }
 

@@ -4,7 +4,8 @@
 
 use super::refusal::Refusal;
 use super::registry::Games;
-use super::room::Room;
+use super::room::{Room, Thinking};
+use crate::engine_pool::{Kind, Ticket};
 use crate::live_game::Analysis;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -51,17 +52,18 @@ impl Games {
         if !room.game.sides_in().iter().any(|&s| !room.seats[s].engine()) {
             return;
         }
-        let stop = Arc::new(AtomicBool::new(false));
-        room.thinking = Some(Arc::clone(&stop));
+        let thinking = Arc::new(Thinking { cancelled: AtomicBool::new(false), search: Arc::new(AtomicBool::new(false)) });
+        room.thinking = Some(Arc::clone(&thinking));
         let (limits, skill) = (room.engine_limits(side), room.engine_skill(side));
         let snapshot = room.game.clone();
+        let ticket = Ticket { kind: Kind::Move, client: Arc::clone(&room.client), game: Arc::from(room.meta.id.as_str()) };
         room.rebuild();
         let (games, arc) = (Arc::clone(self), Arc::clone(room_arc));
         tokio::spawn(async move {
-            let flag = Arc::clone(&stop);
+            let flag = Arc::clone(&thinking.search);
             let answer = games
                 .pool
-                .run(false, move |e| {
+                .run(ticket, Arc::clone(&flag), move |e| {
                     // The pool's engines are shared: the level is this search's only.
                     e.two().set_skill(skill);
                     let a = snapshot.analyse(e, &limits, flag);
@@ -70,8 +72,8 @@ impl Games {
                 })
                 .await;
             let mut room = arc.lock().await;
-            let ours = matches!(&room.thinking, Some(s) if Arc::ptr_eq(s, &stop));
-            if !ours || stop.load(Ordering::Relaxed) {
+            let ours = matches!(&room.thinking, Some(t) if Arc::ptr_eq(t, &thinking));
+            if !ours || thinking.cancelled.load(Ordering::Relaxed) {
                 return;
             }
             room.thinking = None;

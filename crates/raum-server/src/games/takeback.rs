@@ -4,6 +4,7 @@
 use super::refusal::Refusal;
 use super::registry::Games;
 use super::request::Mode;
+use crate::engine_pool::Client;
 use std::sync::Arc;
 
 impl Games {
@@ -11,6 +12,7 @@ impl Games {
     /// client saw), a take-back sent twice takes back once.
     pub async fn undo(
         self: &Arc<Self>,
+        client: Client,
         id: &str,
         token: Option<&str>,
         ply: Option<usize>,
@@ -45,6 +47,7 @@ impl Games {
         let key = room.meta.id.clone();
         self.blocking(move |s| s.truncate(&key, plies)).await?;
         room.stop_engine();
+        room.client = client;
         while room.game.ply() > plies {
             room.game.undo();
         }
