@@ -4,13 +4,14 @@
 //!
 //! - every search is charged to a client (an address): games' moves go
 //!   before analyses, and among waiting searches of one kind the client that
-//!   used the least engine time lately goes first, so one client's many
-//!   games wait behind each other, not in front of everyone else;
+//!   used the least engine time lately goes first (then the game that did),
+//!   so one client's many games wait behind each other, not in front of
+//!   everyone else;
 //! - when a search waits and no thread is free, an analysis running is
-//!   stopped at once (it answers with what it found), and a game's move
-//!   running past [`SLICE`] for another client is stopped (it plays the best
-//!   move found so far), and so is an analysis past its slice when another
-//!   client's analysis waits;
+//!   stopped at once (it answers with what it found), a game's move running
+//!   past [`SLICE`] is stopped when another game's move waits (it plays the
+//!   best move found so far), and so is an analysis past its slice when
+//!   another client's analysis waits;
 //! - analyses are capped: one per game and [`ANALYSES_PER_CLIENT`] per client
 //!   at a time, none for a client past its [`BUDGET`], and no more than
 //!   [`WAITING_PER_WORKER`] waiting per thread.
@@ -111,25 +112,37 @@ impl Usage {
 struct State {
     waiting: Vec<Waiting>,
     running: Vec<Option<Running>>,
+    /// Each client's use.
     usage: HashMap<Client, Usage>,
+    /// Each game's use.
+    game_usage: HashMap<Arc<str>, Usage>,
 }
 
 impl State {
     /// `client`'s engine time: what it used lately and what runs now.
     fn charge(&self, client: &str, now: Instant) -> f64 {
-        let used = self.usage.get(client).map_or(0.0, |u| u.now(now));
+        self.used(&self.usage, |t| &*t.client == client, client, now)
+    }
+
+    /// `game`'s engine time: what it used lately and what runs now.
+    fn game_charge(&self, game: &str, now: Instant) -> f64 {
+        self.used(&self.game_usage, |t| &*t.game == game, game, now)
+    }
+
+    fn used(&self, usage: &HashMap<Arc<str>, Usage>, of: impl Fn(&Ticket) -> bool, key: &str, now: Instant) -> f64 {
+        let used = usage.get(key).map_or(0.0, |u| u.now(now));
         let running: f64 = self
             .running
             .iter()
             .flatten()
-            .filter(|r| &*r.ticket.client == client)
+            .filter(|r| of(&r.ticket))
             .map(|r| now.saturating_duration_since(r.started).as_secs_f64())
             .sum();
         used + running
     }
 
     /// The waiting search to run next: moves first, then the least charged
-    /// client's, then the earliest.
+    /// client's, then the least charged game's, then the earliest.
     fn next(&mut self, now: Instant) -> Option<Waiting> {
         let best = (0..self.waiting.len()).min_by(|&a, &b| {
             let (ta, tb) = (&self.waiting[a].ticket, &self.waiting[b].ticket);
@@ -137,23 +150,27 @@ impl State {
             kind(ta)
                 .cmp(&kind(tb))
                 .then(self.charge(&ta.client, now).total_cmp(&self.charge(&tb.client, now)))
+                .then(self.game_charge(&ta.game, now).total_cmp(&self.game_charge(&tb.game, now)))
                 .then(a.cmp(&b))
         })?;
         Some(self.waiting.remove(best))
     }
 
-    fn account(&mut self, client: Client, secs: f64, now: Instant) {
-        let u = self.usage.entry(client).or_insert(Usage { secs: 0.0, at: now });
-        *u = Usage { secs: u.now(now) + secs, at: now };
-        // Forget the clients whose use has faded.
-        if self.usage.len() > 4096 {
-            self.usage.retain(|_, u| u.now(now) > 1.0);
+    fn account(&mut self, t: &Ticket, secs: f64, now: Instant) {
+        for (usage, key) in [(&mut self.usage, &t.client), (&mut self.game_usage, &t.game)] {
+            let u = usage.entry(Arc::clone(key)).or_insert(Usage { secs: 0.0, at: now });
+            *u = Usage { secs: u.now(now) + secs, at: now };
+            // Forget the ones whose use has faded.
+            if usage.len() > 4096 {
+                usage.retain(|_, u| u.now(now) > 1.0);
+            }
         }
     }
 
     /// Stops the searches in the way of waiting ones, when no thread is free:
-    /// analyses when a game's move waits, and a game's move that ran its
-    /// slice when another client's search waits.
+    /// analyses when a game's move waits (or another client's analysis,
+    /// past their slice), and a game's move that ran its slice when another
+    /// game's move waits.
     fn referee(&mut self, now: Instant) {
         if self.running.iter().any(Option::is_none) {
             return;
@@ -174,10 +191,7 @@ impl State {
                         || (now.saturating_duration_since(r.started) >= SLICE
                             && self.waiting.iter().any(|w| w.ticket.client != r.ticket.client))
                 }
-                Kind::Move => {
-                    now.saturating_duration_since(r.started) >= SLICE
-                        && self.waiting.iter().any(|w| w.ticket.kind == Kind::Move && w.ticket.client != r.ticket.client)
-                }
+                Kind::Move => now.saturating_duration_since(r.started) >= SLICE && move_waits,
             };
             if yields {
                 r.stop.store(true, Ordering::Relaxed);
@@ -211,9 +225,8 @@ fn worker(state: Arc<(Mutex<State>, Condvar)>, slot: usize) {
                 s = ready.wait(s).unwrap_or_else(|e| e.into_inner());
             }
         };
-        let client = Arc::clone(&ticket.client);
         let started = Instant::now();
-        lock(&state.0).running[slot] = Some(Running { ticket, stop, started });
+        lock(&state.0).running[slot] = Some(Running { ticket: ticket.clone(), stop, started });
         // The referee looks at the queue while this search runs.
         state.1.notify_all();
         if std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut engines))).is_err() {
@@ -224,7 +237,7 @@ fn worker(state: Arc<(Mutex<State>, Condvar)>, slot: usize) {
         let now = Instant::now();
         let mut s = lock(&state.0);
         s.running[slot] = None;
-        s.account(client, now.saturating_duration_since(started).as_secs_f64(), now);
+        s.account(&ticket, now.saturating_duration_since(started).as_secs_f64(), now);
     }
 }
 
@@ -346,16 +359,19 @@ mod tests {
     fn moves_go_first_then_the_least_charged_client() {
         let now = Instant::now();
         let mut s = State { running: vec![None], ..State::default() };
-        s.account("a".into(), 30.0, now);
-        s.account("b".into(), 5.0, now);
+        s.account(&ticket(Kind::Move, "a", "g0"), 30.0, now);
+        s.account(&ticket(Kind::Move, "b", "g9"), 5.0, now);
+        s.account(&ticket(Kind::Move, "a", "g2"), 1.0, now);
         s.waiting = vec![
             waiting(Kind::Analysis, "c", "g1"),
             waiting(Kind::Move, "a", "g2"),
             waiting(Kind::Move, "a", "g3"),
+            waiting(Kind::Move, "a", "g5"),
             waiting(Kind::Move, "b", "g4"),
         ];
         let order: Vec<_> = std::iter::from_fn(|| s.next(now)).map(|w| w.ticket.game.to_string()).collect();
-        assert_eq!(order, ["g4", "g2", "g3", "g1"]);
+        // Client b used less; then a's games that used nothing, oldest first.
+        assert_eq!(order, ["g4", "g3", "g5", "g2", "g1"]);
     }
 
     #[test]
@@ -372,10 +388,14 @@ mod tests {
         s.waiting = vec![waiting(Kind::Move, "b", "g2")];
         s.referee(now);
         assert_eq!(stopped(&s), [true, false]);
-        let mut s = State { running: vec![run(Kind::Move, "a", 1500), run(Kind::Move, "b", 1500)], ..State::default() };
+        let mut s = State { running: vec![run(Kind::Move, "a", 1500), run(Kind::Move, "b", 500)], ..State::default() };
         s.waiting = vec![waiting(Kind::Move, "b", "g2")];
         s.referee(now);
-        assert_eq!(stopped(&s), [true, false], "only the other client's search yields, and only one");
+        assert_eq!(stopped(&s), [true, false], "a move yields past its slice, whoever waits");
+        let mut s = State { running: vec![run(Kind::Move, "a", 1500), run(Kind::Move, "b", 1500)], ..State::default() };
+        s.waiting = vec![waiting(Kind::Move, "a", "g2")];
+        s.referee(now);
+        assert_eq!(stopped(&s), [true, false], "one search yields for one waiting");
         // A free thread: nothing is stopped.
         let mut s = State { running: vec![run(Kind::Analysis, "a", 10), None], ..State::default() };
         s.waiting = vec![waiting(Kind::Move, "b", "g2")];
@@ -392,7 +412,7 @@ mod tests {
         s.admit_analysis(&ticket(Kind::Analysis, "a", "g2"), 1).expect("a second analysis");
         s.waiting.push(waiting(Kind::Analysis, "a", "g2"));
         assert!(matches!(s.admit_analysis(&ticket(Kind::Analysis, "a", "g3"), 1), Err(PoolError::Limit(_))));
-        s.account("c".into(), BUDGET.as_secs_f64() + 1.0, now);
+        s.account(&ticket(Kind::Analysis, "c", "g9"), BUDGET.as_secs_f64() + 1.0, now);
         let e = s.admit_analysis(&ticket(Kind::Analysis, "c", "g4"), 1).expect_err("past the budget");
         assert!(e.to_string().contains("engine time"), "{e}");
         // Use fades: half after HALF_LIFE.
