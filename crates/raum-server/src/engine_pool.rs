@@ -79,6 +79,8 @@ pub struct Ticket {
     pub client: Client,
     /// The game.
     pub game: Arc<str>,
+    /// The longest the search may take (its time per move).
+    pub budget: Duration,
 }
 
 struct Waiting {
@@ -142,7 +144,8 @@ impl State {
     }
 
     /// The waiting search to run next: moves first, then the least charged
-    /// client's, then the least charged game's, then the earliest.
+    /// client's, then the least charged game's, then the shortest, then the
+    /// earliest.
     fn next(&mut self, now: Instant) -> Option<Waiting> {
         let best = (0..self.waiting.len()).min_by(|&a, &b| {
             let (ta, tb) = (&self.waiting[a].ticket, &self.waiting[b].ticket);
@@ -151,6 +154,7 @@ impl State {
                 .cmp(&kind(tb))
                 .then(self.charge(&ta.client, now).total_cmp(&self.charge(&tb.client, now)))
                 .then(self.game_charge(&ta.game, now).total_cmp(&self.game_charge(&tb.game, now)))
+                .then(ta.budget.cmp(&tb.budget))
                 .then(a.cmp(&b))
         })?;
         Some(self.waiting.remove(best))
@@ -348,7 +352,7 @@ mod tests {
     use super::*;
 
     fn ticket(kind: Kind, client: &str, game: &str) -> Ticket {
-        Ticket { kind, client: client.into(), game: game.into() }
+        Ticket { kind, client: client.into(), game: game.into(), budget: Duration::from_secs(1) }
     }
 
     fn waiting(kind: Kind, client: &str, game: &str) -> Waiting {
@@ -372,6 +376,10 @@ mod tests {
         let order: Vec<_> = std::iter::from_fn(|| s.next(now)).map(|w| w.ticket.game.to_string()).collect();
         // Client b used less; then a's games that used nothing, oldest first.
         assert_eq!(order, ["g4", "g3", "g5", "g2", "g1"]);
+        // Among equals, the shortest search first.
+        s.waiting = vec![waiting(Kind::Move, "a", "g6"), waiting(Kind::Move, "a", "g7")];
+        s.waiting[0].ticket.budget = Duration::from_secs(10);
+        assert_eq!(s.next(now).map(|w| w.ticket.game.to_string()).as_deref(), Some("g7"));
     }
 
     #[test]

@@ -29,7 +29,8 @@ impl Games {
             return Err(Refusal::new(400, format!("movetime {movetime_ms}: expected 1 to 10000 ms")));
         }
         let limits = Limits { movetime: Some(Duration::from_millis(movetime_ms)), ..Limits::default() };
-        let ticket = Ticket { kind: Kind::Analysis, client, game: Arc::from(id) };
+        let ticket =
+            Ticket { kind: Kind::Analysis, client, game: Arc::from(id), budget: Duration::from_millis(movetime_ms) };
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         self.pool.run(ticket, stop, move |e| snapshot.analyse(e, &limits, flag)).await.map_err(|e| match e {

@@ -56,7 +56,12 @@ impl Games {
         room.thinking = Some(Arc::clone(&thinking));
         let (limits, skill) = (room.engine_limits(side), room.engine_skill(side));
         let snapshot = room.game.clone();
-        let ticket = Ticket { kind: Kind::Move, client: Arc::clone(&room.client), game: Arc::from(room.meta.id.as_str()) };
+        let ticket = Ticket {
+            kind: Kind::Move,
+            client: Arc::clone(&room.client),
+            game: Arc::from(room.meta.id.as_str()),
+            budget: limits.movetime.unwrap_or(Duration::MAX),
+        };
         room.rebuild();
         let (games, arc) = (Arc::clone(self), Arc::clone(room_arc));
         tokio::spawn(async move {
