@@ -4,6 +4,11 @@
 //! at any moment restarts with every acknowledged move. The interface speaks
 //! of games and moves only, so that another backend (PostgreSQL, for several
 //! server instances) can stand in for SQLite.
+//!
+//! Seat tokens are kept only as hashes (`sha256:<64 hex>`); a database from
+//! before has its clear tokens hashed when it opens (`hashed_tokens`).
+
+mod hashed_tokens;
 
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -42,16 +47,17 @@ pub struct GameMeta {
     pub white: String,
     /// Player names.
     pub black: String,
-    /// White's seat token (`None`: the engine's seat).
+    /// The hash of White's seat token, `sha256:<64 hex>` (`None`: the
+    /// engine's seat). The token itself is never stored.
     pub white_token: Option<String>,
-    /// Black's seat token.
+    /// The hash of Black's seat token.
     pub black_token: Option<String>,
     /// Engine settings (JSON), for engine games.
     pub engine: Option<String>,
     /// Clock settings (JSON), if the game has clocks.
     pub clock: Option<String>,
     /// A multi-player game's seats in turn order (JSON: each side's player
-    /// name, seat token or engine settings); `None` for two-player games.
+    /// name, seat token's hash or engine settings); `None` for two-player games.
     pub seats: Option<String>,
     /// Seconds since 1970 when created.
     pub created: i64,
@@ -191,7 +197,8 @@ fn player_names(seats: Option<String>) -> Option<Vec<String>> {
 }
 
 impl SqliteStore {
-    /// Opens (creating if needed) the database at `path`.
+    /// Opens (creating if needed) the database at `path`, and hashes the
+    /// seat tokens a database from before tokens were hashed keeps in clear.
     ///
     /// Write-ahead logging with `synchronous = NORMAL`: a commit is in the
     /// log before the call returns, so a killed server loses nothing it
@@ -207,7 +214,7 @@ impl SqliteStore {
                 _ => {}
             }
         }
-        let conn = Connection::open(path)?;
+        let mut conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -219,6 +226,7 @@ impl SqliteStore {
         if has_seats == 0 {
             conn.execute_batch("ALTER TABLE games ADD COLUMN seats TEXT")?;
         }
+        hashed_tokens::hash_clear_tokens(&mut conn)?;
         Ok(SqliteStore { conn: Mutex::new(conn) })
     }
 

@@ -20,6 +20,8 @@ use tower::ServiceExt;
 mod headers;
 #[path = "api/multi_features.rs"]
 mod multi_features;
+#[path = "api/seat_tokens.rs"]
+mod seat_tokens;
 #[path = "api/variant_files.rs"]
 mod variant_files;
 
