@@ -482,4 +482,8 @@ pub struct ServeArgs {
     /// Engine threads shared by all games (default: one less than the cores, at least one).
     #[arg(long)]
     pub engine_workers: Option<usize>,
+    /// Days an unfinished game is kept after its last change before it is deleted with its
+    /// moves (finished games are kept for good); 0 keeps every game.
+    #[arg(long, value_name = "DAYS", default_value_t = raum_server::KEEP_UNFINISHED.as_secs() / 86_400)]
+    pub keep_unfinished_days: u64,
 }

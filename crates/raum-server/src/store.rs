@@ -7,8 +7,11 @@
 //!
 //! Seat tokens are kept only as hashes (`sha256:<64 hex>`); a database from
 //! before has its clear tokens hashed when it opens (`hashed_tokens`).
+//! Unfinished games left alone long enough are deleted on request
+//! ([`Store::delete_abandoned`], `retention`).
 
 mod hashed_tokens;
+mod retention;
 
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -139,6 +142,10 @@ pub trait Store: Send + Sync {
     fn save_variant_file(&self, id: &str, text: &str) -> Result<(), StoreError>;
     /// The variant file kept under `id`, if any.
     fn variant_file(&self, id: &str) -> Result<Option<String>, StoreError>;
+    /// Deletes, with their moves, the unfinished games (no result) whose
+    /// last change was before `changed_before` (seconds since 1970), and
+    /// returns their ids. Finished games are kept forever.
+    fn delete_abandoned(&self, changed_before: i64) -> Result<Vec<String>, StoreError>;
 }
 
 /// Seconds since 1970.
@@ -337,6 +344,10 @@ impl Store for SqliteStore {
 
     fn variant_file(&self, id: &str) -> Result<Option<String>, StoreError> {
         Ok(self.conn().query_row("SELECT text FROM variant_files WHERE id = ?1", [id], |r| r.get(0)).optional()?)
+    }
+
+    fn delete_abandoned(&self, changed_before: i64) -> Result<Vec<String>, StoreError> {
+        retention::delete_abandoned(&mut self.conn(), changed_before)
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
