@@ -489,4 +489,8 @@ pub struct ServeArgs {
     /// from one machine, or behind a proxy that applies its own.
     #[arg(long)]
     pub no_address_limits: bool,
+    /// Days an unfinished game is kept after its last change before it is deleted with its
+    /// moves (finished games are kept for good); 0 keeps every game.
+    #[arg(long, value_name = "DAYS", default_value_t = raum_server::KEEP_UNFINISHED.as_secs() / 86_400)]
+    pub keep_unfinished_days: u64,
 }

@@ -1,11 +1,11 @@
 //! The HTTP side: the JSON API under `/api/` (docs/api.md), the WebSocket
 //! that pushes each game's state, and the front end's pages and files.
 
+use crate::engine_pool::Client;
 use crate::games::refusal::Refusal;
 use crate::games::registry::Games;
 use crate::games::registry::RoomArc;
 use crate::games::request::NewGame;
-use crate::engine_pool::Client;
 use crate::limits::{Bucket, Limited, client_of};
 use crate::{variant_files, variants};
 use axum::body::Body;
@@ -55,8 +55,8 @@ impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> Self {
         let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         // The engine's caps say "later", as the rate limits do.
-        let retry_after = (status == StatusCode::TOO_MANY_REQUESTS || status == StatusCode::SERVICE_UNAVAILABLE)
-            .then_some(5);
+        let retry_after =
+            (status == StatusCode::TOO_MANY_REQUESTS || status == StatusCode::SERVICE_UNAVAILABLE).then_some(5);
         ApiError { status, message: r.message, retry_after }
     }
 }
@@ -180,11 +180,9 @@ pub fn router(games: Arc<Games>) -> Router {
 async fn refuse_oversized(req: Request, next: axum::middleware::Next) -> Response {
     let announced = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
     if announced.is_some_and(|n| n > MAX_BODY as u64) {
-        let mut r = ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request body is over {} KB", MAX_BODY / 1024),
-        )
-        .into_response();
+        let mut r =
+            ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is over {} KB", MAX_BODY / 1024))
+                .into_response();
         r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
         return r;
     }
@@ -283,7 +281,9 @@ async fn upload_variant(State(g): State<Arc<Games>>, peer: Peer, JsonBody(req): 
             let body = serde_json::json!({ "error": refusal.message, "problems": refusal.problems });
             (status, Json(body)).into_response()
         }
-        Err(e) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("reading the file failed: {e}")).into_response(),
+        Err(e) => {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("reading the file failed: {e}")).into_response()
+        }
     }
 }
 
@@ -448,14 +448,12 @@ async fn socket(
     let (first, listener, you) = Games::listen(&room, q.token.as_deref()).await;
     // Clients send nothing on the socket, and a large read buffer costs a
     // zeroing on each poll: keep it small.
-    Ok(ws
-        .read_buffer_size(4 * 1024)
-        .max_message_size(4 * 1024)
-        .max_frame_size(4 * 1024)
-        .on_upgrade(move |socket| async move {
+    Ok(ws.read_buffer_size(4 * 1024).max_message_size(4 * 1024).max_frame_size(4 * 1024).on_upgrade(
+        move |socket| async move {
             push_states(socket, room, first, listener, you).await;
             drop(slot);
-        }))
+        },
+    ))
 }
 
 fn state_message(state: &str, you: Option<&str>) -> Message {

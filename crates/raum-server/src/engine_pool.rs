@@ -390,9 +390,11 @@ mod tests {
             let started = now - Duration::from_millis(secs);
             Some(Running { ticket: ticket(kind, client, "g"), stop, started })
         };
-        let stopped = |s: &State| s.running.iter().flatten().map(|r| r.stop.load(Ordering::Relaxed)).collect::<Vec<_>>();
+        let stopped =
+            |s: &State| s.running.iter().flatten().map(|r| r.stop.load(Ordering::Relaxed)).collect::<Vec<_>>();
         // An analysis yields at once to a move; a move of another client only past its slice.
-        let mut s = State { running: vec![run(Kind::Analysis, "a", 10), run(Kind::Move, "a", 500)], ..State::default() };
+        let mut s =
+            State { running: vec![run(Kind::Analysis, "a", 10), run(Kind::Move, "a", 500)], ..State::default() };
         s.waiting = vec![waiting(Kind::Move, "b", "g2")];
         s.referee(now);
         assert_eq!(stopped(&s), [true, false]);

@@ -14,7 +14,8 @@
 //! move; every event stored the same way; a fallen flag), `resign`, `draw`,
 //! `takeback`, `analysis`, `record`. Around them: [`registry`] ([`Games`]:
 //! the rooms, the store, the engine threads), `schedule` (engine moves and
-//! flag timers, as tasks), `tokens` (game ids and seat tokens), [`refusal`].
+//! flag timers, as tasks), `retention` (abandoned games deleted), `tokens`
+//! (game ids and seat tokens, and the hashes kept of tokens), [`refusal`].
 
 mod analysis;
 mod clock;
@@ -28,6 +29,7 @@ pub mod registry;
 pub mod request;
 mod resign;
 mod restore;
+mod retention;
 pub mod room;
 mod room_view;
 pub(crate) mod schedule;

@@ -29,6 +29,10 @@ pub mod any_multi_game {
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
+
+/// How long an unfinished game is kept after its last change, unless told otherwise.
+pub const KEEP_UNFINISHED: Duration = Duration::from_secs(30 * 24 * 3600);
 
 /// How to serve.
 #[derive(Clone, Debug)]
@@ -43,6 +47,11 @@ pub struct Config {
     pub engine_workers: usize,
     /// What one client may take of the server.
     pub policy: limits::Policy,
+    /// How long an unfinished game is kept after its last change before it
+    /// is deleted (swept at start, then every hour or every quarter of the
+    /// age if shorter); `None` (or zero): kept forever. Finished games are
+    /// always kept.
+    pub keep_unfinished: Option<Duration>,
 }
 
 impl Default for Config {
@@ -54,16 +63,21 @@ impl Default for Config {
             db: PathBuf::from("raum-games.db"),
             engine_workers: cores.saturating_sub(1).max(1),
             policy: limits::Policy::default(),
+            keep_unfinished: Some(KEEP_UNFINISHED),
         }
     }
 }
 
-/// Opens the store, binds, calls `ready` with the app's URL and the
-/// database's path, and serves until the process ends.
+/// Opens the store, starts the sweep of abandoned games (if
+/// [`Config::keep_unfinished`] gives an age), binds, calls `ready` with the
+/// app's URL and the database's path, and serves until the process ends.
 pub async fn serve(config: Config, ready: impl FnOnce(&str, &Path)) -> std::io::Result<()> {
     let store = store::SqliteStore::open(&config.db)
         .map_err(|e| std::io::Error::other(format!("cannot open the game database {}: {e}", config.db.display())))?;
     let games = games::registry::Games::with_policy(Arc::new(store), config.engine_workers, config.policy.clone());
+    if let Some(age) = config.keep_unfinished.filter(|age| !age.is_zero()) {
+        tokio::spawn(Arc::clone(&games).keep_sweeping(age));
+    }
     let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
         .await
         .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {}:{}: {e}", config.host, config.port)))?;

@@ -161,7 +161,8 @@ fn release(counts: &mut HashMap<Arc<str>, usize>, key: &Arc<str>) {
 
 fn quota(rate: Rate) -> Quota {
     let burst = NonZeroU32::new(rate.burst).unwrap_or(NonZeroU32::MIN);
-    Quota::with_period(rate.every.max(Duration::from_nanos(1))).map_or(Quota::per_second(burst), |q| q.allow_burst(burst))
+    Quota::with_period(rate.every.max(Duration::from_nanos(1)))
+        .map_or(Quota::per_second(burst), |q| q.allow_burst(burst))
 }
 
 impl Gate {
@@ -183,8 +184,8 @@ impl Gate {
             limiter.retain_recent();
         }
         let wait = not_until.wait_time_from(DefaultClock::default().now());
-        let rate = [self.policy.games, self.policy.moves, self.policy.analyses, self.policy.variant_files]
-            [bucket as usize];
+        let rate =
+            [self.policy.games, self.policy.moves, self.policy.analyses, self.policy.variant_files][bucket as usize];
         Err(Limited {
             message: format!(
                 "too many {} from your address (at most {} at once, then one every {:.1} s); try again in {:.1} s",

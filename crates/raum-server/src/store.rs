@@ -4,6 +4,14 @@
 //! at any moment restarts with every acknowledged move. The interface speaks
 //! of games and moves only, so that another backend (PostgreSQL, for several
 //! server instances) can stand in for SQLite.
+//!
+//! Seat tokens are kept only as hashes (`sha256:<64 hex>`); a database from
+//! before has its clear tokens hashed when it opens (`hashed_tokens`).
+//! Unfinished games left alone long enough are deleted on request
+//! ([`Store::delete_abandoned`], `retention`).
+
+mod hashed_tokens;
+mod retention;
 
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -42,16 +50,17 @@ pub struct GameMeta {
     pub white: String,
     /// Player names.
     pub black: String,
-    /// White's seat token (`None`: the engine's seat).
+    /// The hash of White's seat token, `sha256:<64 hex>` (`None`: the
+    /// engine's seat). The token itself is never stored.
     pub white_token: Option<String>,
-    /// Black's seat token.
+    /// The hash of Black's seat token.
     pub black_token: Option<String>,
     /// Engine settings (JSON), for engine games.
     pub engine: Option<String>,
     /// Clock settings (JSON), if the game has clocks.
     pub clock: Option<String>,
     /// A multi-player game's seats in turn order (JSON: each side's player
-    /// name, seat token or engine settings); `None` for two-player games.
+    /// name, seat token's hash or engine settings); `None` for two-player games.
     pub seats: Option<String>,
     /// Seconds since 1970 when created.
     pub created: i64,
@@ -133,6 +142,10 @@ pub trait Store: Send + Sync {
     fn save_variant_file(&self, id: &str, text: &str) -> Result<(), StoreError>;
     /// The variant file kept under `id`, if any.
     fn variant_file(&self, id: &str) -> Result<Option<String>, StoreError>;
+    /// Deletes, with their moves, the unfinished games (no result) whose
+    /// last change was before `changed_before` (seconds since 1970), and
+    /// returns their ids. Finished games are kept forever.
+    fn delete_abandoned(&self, changed_before: i64) -> Result<Vec<String>, StoreError>;
 }
 
 /// Seconds since 1970.
@@ -191,7 +204,8 @@ fn player_names(seats: Option<String>) -> Option<Vec<String>> {
 }
 
 impl SqliteStore {
-    /// Opens (creating if needed) the database at `path`.
+    /// Opens (creating if needed) the database at `path`, and hashes the
+    /// seat tokens a database from before tokens were hashed keeps in clear.
     ///
     /// Write-ahead logging with `synchronous = NORMAL`: a commit is in the
     /// log before the call returns, so a killed server loses nothing it
@@ -207,7 +221,7 @@ impl SqliteStore {
                 _ => {}
             }
         }
-        let conn = Connection::open(path)?;
+        let mut conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -219,6 +233,7 @@ impl SqliteStore {
         if has_seats == 0 {
             conn.execute_batch("ALTER TABLE games ADD COLUMN seats TEXT")?;
         }
+        hashed_tokens::hash_clear_tokens(&mut conn)?;
         Ok(SqliteStore { conn: Mutex::new(conn) })
     }
 
@@ -329,6 +344,10 @@ impl Store for SqliteStore {
 
     fn variant_file(&self, id: &str) -> Result<Option<String>, StoreError> {
         Ok(self.conn().query_row("SELECT text FROM variant_files WHERE id = ?1", [id], |r| r.get(0)).optional()?)
+    }
+
+    fn delete_abandoned(&self, changed_before: i64) -> Result<Vec<String>, StoreError> {
+        retention::delete_abandoned(&mut self.conn(), changed_before)
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {

@@ -22,6 +22,10 @@ mod headers;
 mod limits;
 #[path = "api/multi_features.rs"]
 mod multi_features;
+#[path = "api/retention.rs"]
+mod retention;
+#[path = "api/seat_tokens.rs"]
+mod seat_tokens;
 #[path = "api/variant_files.rs"]
 mod variant_files;
 
@@ -29,6 +33,8 @@ mod variant_files;
 struct Server {
     db: PathBuf,
     app: axum::Router,
+    /// The games behind `app`, for what no API call does (the sweep of abandoned games).
+    games: Arc<Games>,
 }
 
 impl Server {
@@ -37,18 +43,19 @@ impl Server {
         for ext in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
         }
-        let app = Server::open(&db);
-        Server { db, app }
+        let (app, games) = Server::open(&db);
+        Server { db, app, games }
     }
 
-    fn open(db: &std::path::Path) -> axum::Router {
+    fn open(db: &std::path::Path) -> (axum::Router, Arc<Games>) {
         let store = SqliteStore::open(db).expect("open the database");
-        raum_server::api::router(Games::new(Arc::new(store), 1))
+        let games = Games::new(Arc::new(store), 1);
+        (raum_server::api::router(Arc::clone(&games)), games)
     }
 
     /// A new server process on the same file, as after a restart.
     fn restart(&mut self) {
-        self.app = Server::open(&self.db);
+        (self.app, self.games) = Server::open(&self.db);
     }
 
     async fn call(&self, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Value) {

@@ -1,12 +1,13 @@
 //! `POST /api/games`: a new game of any kind, from its start, a position
-//! string or a record, with its seats, stored before it is answered.
+//! string or a record, with its seats, stored before it is answered. The
+//! answer is the one place a seat token is given in clear: the store and
+//! the room keep only its hash.
 
 use super::refusal::Refusal;
 use super::registry::Games;
 use super::request::{Created, Mode, NewGame, TERMINATIONS, check_clock, engine_seat};
 use super::room::Room;
-use super::seat::StoredSeat;
-use super::seating::{multi_seats, two_player_seats};
+use super::seating::{NewSeats, multi_seats, two_player_seats};
 use super::tokens::new_id;
 use crate::engine_pool::Client;
 use crate::live_game::{LiveGame, side_key};
@@ -54,7 +55,7 @@ async fn start(games: &Games, req: &NewGame) -> Result<Start, Refusal> {
 
 /// The seats a request makes for `game`, what the store keeps of a
 /// two-player engine's seat, and the checks of what each kind takes.
-fn seats(req: &mut NewGame, mode: Mode, game: &LiveGame) -> Result<(Vec<StoredSeat>, Option<String>), Refusal> {
+fn seats(req: &mut NewGame, mode: Mode, game: &LiveGame) -> Result<(NewSeats, Option<String>), Refusal> {
     if game.two() {
         if let GameId::Two(v) = game.id()
             && !crate::variants::offered(v)
@@ -94,11 +95,14 @@ impl Games {
         })?;
         super::request::check_names(&req)?;
         let (game, recorded) = start(self, &req).await?;
-        let (seats, engine) = seats(&mut req, mode, &game)?;
+        let (NewSeats { seats, tokens: clear, .. }, engine) = seats(&mut req, mode, &game)?;
         check_clock(req.clock)?;
         let sides = game.sides();
         let id = new_id();
-        let token = |side: usize| if game.two() { seats[side].token.clone() } else { None };
+        let token = |side: usize| match &seats[side].token {
+            Some(hash) if game.two() => Some(hash.as_str().to_string()),
+            _ => None,
+        };
         let meta = GameMeta {
             id: id.clone(),
             variant: game.id().name().into(),
@@ -147,8 +151,8 @@ impl Games {
         let state = serde_json::from_str(&room.state).unwrap_or(serde_json::Value::Null);
         let mut tokens = HashMap::new();
         let mut links = HashMap::from([("spectate", format!("/g/{id}"))]);
-        for (def, seat) in sides.iter().zip(&room.seats) {
-            if let Some(t) = &seat.token {
+        for (def, t) in sides.iter().zip(&clear) {
+            if let Some(t) = t {
                 let key = side_key(def);
                 tokens.insert(key, t.clone());
                 // The page learns from the link which side it seats.

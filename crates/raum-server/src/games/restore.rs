@@ -1,5 +1,5 @@
 //! A stored game, replayed into a [`Room`]: its seats (a multi-player
-//! game's `seats` column, or a two-player game's names, tokens and engine),
+//! game's `seats` column, or a two-player game's names, token hashes and engine),
 //! its events (a move's coordinates, `resign <letter>`, `time <letter>`),
 //! its clocks and its result.
 
@@ -8,6 +8,7 @@ use super::request::{ClockSettings, EngineSeat, Mode, parse_color};
 use super::room::Room;
 use super::seat::StoredSeat;
 use super::seating::side_index;
+use super::tokens::TokenHash;
 use crate::live_game::LiveGame;
 use crate::store::{GameMeta, StoredMove, StoredResult};
 use raum_notation::parse_result;
@@ -27,7 +28,12 @@ fn two_player_seats(meta: &GameMeta) -> Result<Vec<StoredSeat>, String> {
         (Some(e), Some(s)) if s == side => {
             StoredSeat { name: name.into(), token: None, movetime: e.movetime, level: e.level }
         }
-        _ => StoredSeat { name: name.into(), token: token.clone(), movetime: None, level: None },
+        _ => StoredSeat {
+            name: name.into(),
+            token: token.as_deref().map(TokenHash::stored),
+            movetime: None,
+            level: None,
+        },
     };
     Ok(vec![seat(0, &meta.white, &meta.white_token), seat(1, &meta.black, &meta.black_token)])
 }

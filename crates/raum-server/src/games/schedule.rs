@@ -52,7 +52,8 @@ impl Games {
         if !room.game.sides_in().iter().any(|&s| !room.seats[s].engine()) {
             return;
         }
-        let thinking = Arc::new(Thinking { cancelled: AtomicBool::new(false), search: Arc::new(AtomicBool::new(false)) });
+        let thinking =
+            Arc::new(Thinking { cancelled: AtomicBool::new(false), search: Arc::new(AtomicBool::new(false)) });
         room.thinking = Some(Arc::clone(&thinking));
         let (limits, skill) = (room.engine_limits(side), room.engine_skill(side));
         let snapshot = room.game.clone();

@@ -1,6 +1,8 @@
-//! Seats: who plays each side ([`StoredSeat`]: a person's token, or the
-//! engine's level or time per move), and [`Seat`]: the sides a token holds.
+//! Seats: who plays each side ([`StoredSeat`]: the hash of a person's
+//! token, or the engine's level or time per move), and [`Seat`]: the sides
+//! a token holds.
 
+use super::tokens::TokenHash;
 use crate::live_game::side_key;
 use raum_rules::SideDef;
 use serde::{Deserialize, Serialize};
@@ -12,10 +14,11 @@ use serde::{Deserialize, Serialize};
 pub(crate) struct StoredSeat {
     /// The player's name as shown.
     pub(crate) name: String,
-    /// A person's seat token (the same for every person's seat at one
-    /// screen); `None`: the engine's seat.
+    /// The hash of a person's seat token (the same token for every
+    /// person's seat at one screen); `None`: the engine's seat. A token
+    /// stored in clear (before tokens were hashed) is hashed as it is read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) token: Option<String>,
+    pub(crate) token: Option<TokenHash>,
     /// The engine's time per move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) movetime: Option<u64>,
@@ -40,10 +43,12 @@ pub struct Seat {
 }
 
 impl Seat {
-    /// The seat of `token` among `seats` (compared in constant time).
+    /// The seat of `token` among `seats`: the token is hashed, and its hash
+    /// compared with each seat's in constant time.
     pub(super) fn of(seats: &[StoredSeat], token: &str, local: bool) -> Option<Seat> {
+        let presented = TokenHash::of(token);
         let sides = seats.iter().enumerate().fold(0u8, |mask, (i, s)| {
-            let held = s.token.as_deref().is_some_and(|t| super::tokens::same_secret(t, token));
+            let held = s.token.as_ref().is_some_and(|t| t.matches(&presented));
             mask | (u8::from(held) << i)
         });
         (sides != 0).then_some(Seat { sides, local })

@@ -152,7 +152,9 @@ async fn slow_and_silent_connections_are_closed_within_30_s() {
     // A body that never comes.
     let mut no_body = TcpStream::connect(addr).await.expect("connect");
     no_body
-        .write_all(b"POST /api/games HTTP/1.1\r\nHost: raum\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+        .write_all(
+            b"POST /api/games HTTP/1.1\r\nHost: raum\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+        )
         .await
         .expect("write");
     // Ten gigabytes announced, one byte sent: refused at once.
