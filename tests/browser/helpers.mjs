@@ -37,9 +37,9 @@ export async function launch() {
   });
 }
 
-/** A new context and page; page errors fail the test that reads `errors`. */
-export async function newPage(browser) {
-  const context = await browser.newContext({viewport: VIEWPORT});
+/** A new context and page (at `viewport`, by default VIEWPORT); page errors fail the test that reads `errors`. */
+export async function newPage(browser, {viewport = VIEWPORT} = {}) {
+  const context = await browser.newContext({viewport});
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));

@@ -153,8 +153,9 @@ pub enum MoveError {
     Empty,
     /// Not in any move syntax.
     #[error(
-        "'{0}' is not a move (write it in coordinates, from-to as `raum moves` lists them, with =Q and the like \
-         for a promotion; or descriptively: a piece letter, - or x, the target cell, as in P-Cc2 or BxCe4 on a 5x5x5 board)"
+        "'{0}' is not a move (write it in coordinates, from cell to cell as in Dc2-Cc2, with =Q and the like for \
+         a promotion; or descriptively: a piece letter, - or x, the target cell, as in P-Cc2 or BxCe4; the examples' \
+         cells are a 5x5x5 board's)"
     )]
     Syntax(String),
     /// A cell name that does not exist.

@@ -37,6 +37,6 @@ pub use position::{
 
 pub use record::{
     Record, RecordError, RecordMove, RecordResult, RecordedGame, ReplayError, describe_end, format_resignation,
-    format_result, game_termination, parse_records, parse_resignation, parse_result, record_date, record_variants,
-    termination, termination_of, write_records,
+    format_result, game_termination, parse_records, parse_records_in, parse_resignation, parse_result, record_date,
+    record_variants, termination, termination_of, write_records,
 };

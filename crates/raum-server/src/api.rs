@@ -165,10 +165,10 @@ pub fn router(games: Arc<Games>) -> Router {
     Router::new()
         .nest("/api", api)
         .route("/", get(|| async { asset("index.html") }))
-        .route("/g/{id}", get(|| async { asset("game.html") }))
-        .route("/rules/{variant}", get(|| async { asset("rules.html") }))
+        .route("/g/{id}", get(game_page))
+        .route("/rules/{variant}", get(rules_page))
         .route("/static/{*path}", get(|Path(path): Path<String>| async move { asset(&path) }))
-        .fallback(|| async { (StatusCode::NOT_FOUND, "Not found. The app is at /").into_response() })
+        .fallback(|| async { not_found_page(Missing::Page) })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(refuse_oversized))
         .layer(axum::middleware::map_response(security_headers))
@@ -230,6 +230,55 @@ fn asset(path: &str) -> Response {
         // The path is not echoed: an answer says nothing a link could plant.
         None => (StatusCode::NOT_FOUND, "no such file").into_response(),
     }
+}
+
+/// What a page's `404` says is missing.
+#[derive(Clone, Copy)]
+enum Missing {
+    Page,
+    Game,
+    Variant,
+}
+
+/// The `404` page: `not-found.html`, its heading and explanation chosen by
+/// what is missing. Nothing of the request is written into it.
+fn not_found_page(what: Missing) -> Response {
+    const PAGE: (&str, &str) = ("There is no such page.", "The address may be mistyped, or the page has moved.");
+    let (title, why) = match what {
+        Missing::Page => PAGE,
+        Missing::Game => (
+            "There is no such game.",
+            "The link may be mistyped, or the game is gone: a game left unfinished and untouched for a long time is \
+             deleted.",
+        ),
+        Missing::Variant => {
+            ("There is no such variant.", "The address may be mistyped: the lobby lists every variant and its rules.")
+        }
+    };
+    let page = assets::ASSETS.iter().find(|(p, _)| *p == "not-found.html").map(|(_, b)| String::from_utf8_lossy(b));
+    let Some(page) = page else { return (StatusCode::NOT_FOUND, title).into_response() };
+    let page = page.replacen(PAGE.0, title, 1).replacen(PAGE.1, why, 1);
+    let mut r = (StatusCode::NOT_FOUND, page).into_response();
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
+}
+
+/// `/g/{id}`: the game page, or for a game the server does not have a
+/// `404` page that says so.
+async fn game_page(State(g): State<Arc<Games>>, Path(id): Path<String>) -> Response {
+    match g.room(&id).await {
+        Err(r) if r.status == 404 => not_found_page(Missing::Game),
+        // Anything else the page itself reports, from its own request.
+        _ => asset("game.html"),
+    }
+}
+
+/// `/rules/{variant}`: the rules page of a variant the app offers (a kept
+/// variant file's too), else a `404` page.
+async fn rules_page(State(g): State<Arc<Games>>, Path(id): Path<String>) -> Response {
+    let known = ensure_loaded(&g, &id).await.is_ok() && (MultiId::from_name(&id).is_some() || variant_id(&id).is_ok());
+    if known { asset("rules.html") } else { not_found_page(Missing::Variant) }
 }
 
 fn json_text(text: Arc<str>) -> Response {
@@ -402,6 +451,10 @@ async fn draw(
 struct AnalysisReq {
     #[serde(default = "default_movetime")]
     movetime: u64,
+    /// The position after this many events (moves) from the start: an
+    /// earlier position than the game's own. `None`: the position now.
+    #[serde(default)]
+    ply: Option<usize>,
 }
 
 fn default_movetime() -> u64 {
@@ -415,7 +468,7 @@ async fn analysis(
     JsonBody(req): JsonBody<AnalysisReq>,
 ) -> Api<Response> {
     g.gate.check(Bucket::Analyses, peer.0.as_ref())?;
-    Ok(Json(g.analyse(peer.charged(), &id, req.movetime).await?).into_response())
+    Ok(Json(g.analyse(peer.charged(), &id, req.movetime, req.ply).await?).into_response())
 }
 
 async fn pgn(State(g): State<Arc<Games>>, Path(id): Path<String>) -> Api<Response> {

@@ -28,7 +28,12 @@ pub type Client = Arc<str>;
 
 /// A job on a worker's engine ([`AnyEngine`]: the two-player one, and the
 /// multi-player one, made on the worker's first multi-player search).
-type Job = Box<dyn FnOnce(&mut AnyEngine) + Send>;
+type Job = Box<dyn FnOnce(&mut AnyEngine) -> Deliver + Send>;
+
+/// What a finished job hands back: how to send its answer. The worker frees
+/// its slot before it sends, so that a client that has its answer may ask
+/// again at once (an analysis of the same game is not still "running").
+type Deliver = Box<dyn FnOnce() + Send>;
 
 /// Hash table size of each worker's engine, in MB.
 const HASH_MB: usize = 16;
@@ -233,15 +238,24 @@ fn worker(state: Arc<(Mutex<State>, Condvar)>, slot: usize) {
         lock(&state.0).running[slot] = Some(Running { ticket: ticket.clone(), stop, started });
         // The referee looks at the queue while this search runs.
         state.1.notify_all();
-        if std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut engines))).is_err() {
-            // The job's answer channel is dropped, so its caller hears of the
-            // failure; fresh engines carry on.
-            engines = AnyEngine::new(HASH_MB, 1);
-        }
+        let deliver = match std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut engines))) {
+            Ok(deliver) => Some(deliver),
+            Err(_) => {
+                // The job's answer channel is dropped, so its caller hears of
+                // the failure; fresh engines carry on.
+                engines = AnyEngine::new(HASH_MB, 1);
+                None
+            }
+        };
         let now = Instant::now();
-        let mut s = lock(&state.0);
-        s.running[slot] = None;
-        s.account(&ticket, now.saturating_duration_since(started).as_secs_f64(), now);
+        {
+            let mut s = lock(&state.0);
+            s.running[slot] = None;
+            s.account(&ticket, now.saturating_duration_since(started).as_secs_f64(), now);
+        }
+        if let Some(deliver) = deliver {
+            deliver();
+        }
     }
 }
 
@@ -292,9 +306,13 @@ impl EnginePool {
         let (answer, wait) = tokio::sync::oneshot::channel();
         let job: Job = Box::new(move |engines| {
             // Nobody waits for it any more (the client left): skip the search.
-            if !answer.is_closed() {
-                let _ = answer.send(f(engines));
+            if answer.is_closed() {
+                return Box::new(|| {});
             }
+            let value = f(engines);
+            Box::new(move || {
+                let _ = answer.send(value);
+            })
         });
         {
             let (m, wake) = &*self.state;
@@ -356,7 +374,11 @@ mod tests {
     }
 
     fn waiting(kind: Kind, client: &str, game: &str) -> Waiting {
-        Waiting { ticket: ticket(kind, client, game), job: Box::new(|_| {}), stop: Arc::new(AtomicBool::new(false)) }
+        Waiting {
+            ticket: ticket(kind, client, game),
+            job: Box::new(|_| Box::new(|| {})),
+            stop: Arc::new(AtomicBool::new(false)),
+        }
     }
 
     #[test]

@@ -378,6 +378,95 @@ async fn games_start_from_a_position_string_or_a_record() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
 }
 
+/// A record pasted where the variant is already chosen (the lobby) need not
+/// name it; an empty one is refused in words.
+#[tokio::test]
+async fn a_record_without_a_variant_tag_is_a_game_of_the_variant_given() {
+    let s = Server::new("untagged-record");
+    let (id, _) = s.create(json!({"variant": "five-up", "mode": "local", "pgn": "1. Cc2 Cc4 2. B-Ca1 *"})).await;
+    let st = s.state(&id).await;
+    assert_eq!(st["variant"], "five-up");
+    assert_eq!(sans(&st), ["Cc2", "Cc4", "B-Ca1"]);
+    // with other tags, and for more sides
+    let (id, _) =
+        s.create(json!({"variant": "wing-table-4p", "mode": "local", "pgn": "[Event \"x\"]\n\n1. 1e3-1e4 *"})).await;
+    assert_eq!(
+        (s.state(&id).await["variant"].as_str(), s.state(&id).await["ply"].as_u64()),
+        (Some("wing-table-4p"), Some(1))
+    );
+    // the record's own tag still says which game it is
+    let tagged = "[Variant \"raumschach\"]\n\n*";
+    let (status, v) = s.post("/api/games", json!({"variant": "five-up", "mode": "local", "pgn": tagged})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    // no tag and no variant; no game at all
+    for (body, says) in [
+        (json!({"mode": "local", "pgn": "1. Cc2 *"}), "no [Variant"),
+        (json!({"variant": "five-up", "mode": "local", "pgn": ""}), "the record is empty"),
+        (json!({"variant": "five-up", "mode": "local", "pgn": " \n {a comment} \n"}), "the record is empty"),
+    ] {
+        let (status, v) = s.post("/api/games", body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+        assert!(v["error"].as_str().is_some_and(|e| e.contains(says)), "{body}: {v}");
+    }
+    let (_, list) = s.get("/api/games").await;
+    assert_eq!(list.as_array().map(Vec::len), Some(2), "nothing refused was stored");
+}
+
+/// `POST .../analysis` with `ply` analyses the position after that many
+/// moves; without it, the position now; past the game's moves it is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_of_an_earlier_position() {
+    let s = Server::new("analysis-ply");
+    let (id, t) = s.create(json!({"variant": "five-up", "mode": "local"})).await;
+    for (ply, text) in ["P-Cc2", "P-Cc4", "B-Ca1"].into_iter().enumerate() {
+        assert_eq!(s.play(&id, &t["white"], ply, text).await.0, StatusCode::OK);
+    }
+    let analysis = format!("/api/games/{id}/analysis");
+    // now (no ply, or ply 3): Black mates at once
+    for body in [json!({"movetime": 200}), json!({"movetime": 200, "ply": 3})] {
+        let (status, a) = s.post(&analysis, body.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{body}: {a}");
+        assert_eq!((a["score"].as_str(), a["best"]["coord"].as_str()), (Some("#-1"), Some("Bb5-Eb2")), "{body}: {a}");
+    }
+    // the start: a White move of the start position
+    let (status, a) = s.post(&analysis, json!({"movetime": 50, "ply": 0})).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    let (start, _) = s.create(json!({"variant": "five-up", "mode": "local"})).await;
+    let st = s.state(&start).await;
+    let legal: Vec<&str> = st["legal"].as_array().expect("legal").iter().filter_map(|m| m["coord"].as_str()).collect();
+    assert!(a["best"]["coord"].as_str().is_some_and(|c| legal.contains(&c)), "{a}");
+    assert_ne!(a["score"], "#-1");
+    // past the game's moves: refused, and the game is as it was
+    let (status, v) = s.post(&analysis, json!({"movetime": 50, "ply": 4})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"].as_str().is_some_and(|e| e.contains("ply 4: expected 0 to 3")), "{v}");
+    assert_eq!(s.post(&analysis, json!({"ply": -1})).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(s.post(&analysis, json!({"ply": "one"})).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(s.state(&id).await["ply"], 3, "the game is untouched");
+    // after mate, an earlier position still analyses as itself
+    assert_eq!(s.play(&id, &t["white"], 3, "BxEb2").await.0, StatusCode::OK);
+    let (status, a) = s.post(&analysis, json!({"movetime": 100, "ply": 3})).await;
+    assert_eq!((status, a["best"]["coord"].as_str()), (StatusCode::OK, Some("Bb5-Eb2")), "{a}");
+    assert_eq!(s.state(&id).await["result"]["reason"], "checkmate");
+    // an online game in progress gets no help, at any ply
+    let (online, _) = s.create(json!({"variant": "five-up", "mode": "online"})).await;
+    let (status, _) = s.post(&format!("/api/games/{online}/analysis"), json!({"ply": 0})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+}
+
+/// A move that does not read says how to write one, never sending a web
+/// user to the command-line tool.
+#[tokio::test]
+async fn a_move_that_does_not_read_says_how_to_write_one() {
+    let s = Server::new("move-syntax");
+    let (id, t) = s.create(json!({"variant": "five-up", "mode": "local"})).await;
+    let (status, v) = s.play(&id, &t["white"], 0, "hello").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let e = v["error"].as_str().unwrap_or_default();
+    assert!(e.contains("'hello' is not a move") && e.contains("Dc2-Cc2") && e.contains("P-Cc2"), "{e}");
+    assert!(!e.contains("raum ") && !e.contains('`'), "{e}");
+}
+
 #[tokio::test]
 async fn a_fallen_flag_ends_the_game() {
     let s = Server::new("clock");

@@ -2,9 +2,11 @@
 
 /** A refusal from the server: a 4xx/5xx with {"error": "..."}. */
 export class ApiError extends Error {
-  constructor(status, message) {
+  /** retryAfter: the seconds a refusal past a limit (429, 503) asks to wait, or null. */
+  constructor(status, message, retryAfter = null) {
     super(message);
     this.status = status;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -37,7 +39,8 @@ export async function api(method, path, body) {
   }
   if (!response.ok) {
     const message = (data && typeof data.error === 'string' && data.error) || text || response.statusText;
-    throw new ApiError(response.status, message);
+    const wait = Number(response.headers.get('retry-after'));
+    throw new ApiError(response.status, message, Number.isFinite(wait) && wait > 0 ? wait : null);
   }
   return data;
 }

@@ -7,7 +7,8 @@ import {el, $, setChildren, copyField, formatClock} from './util.js';
 import * as sides from './sides.js';
 import {Live, setConn} from './live.js';
 import {showPromotion, hidePromotion} from './promotion.js';
-import {analyse} from './analysis.js';
+import {analyse, renderAnalysis, hintCells} from './analysis.js';
+import {pieceElement} from './pieces.js';
 
 const gameId = decodeURIComponent(location.pathname.replace(/^\/g\//, '').split('/')[0] || '');
 const other = (c) => (c === 'white' ? 'black' : 'white');
@@ -61,7 +62,7 @@ const app = {
   seat: null,
   viewPly: 0,
   selected: null,
-  hint: null,
+  analysis: null, // the last hint or evaluation asked for, and the position it is for (analysis.js)
   hover: -1,
   flipped: false,
   viewMode: localStorage.getItem('raum:view') === '3d' ? '3d' : '2d',
@@ -150,7 +151,8 @@ function boardView() {
       for (const m of s.legal) if (m.from === app.selected) view.dests.set(m.to, {capture: pieces.has(m.to)});
     }
   }
-  if (app.hint && isLive()) view.hint = app.hint;
+  const hint = hintCells(app);
+  if (hint) view.hint = hint;
   return view;
 }
 
@@ -184,16 +186,32 @@ function renderMoves() {
     if (active) b.setAttribute('aria-current', 'true');
     else b.removeAttribute('aria-current');
   }
-  const active = list.querySelector('button.move.active');
-  if (active) {
-    const box = list.parentElement;
-    const top = active.offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - 30) box.scrollTop = top - box.clientHeight / 2;
-  } else if (app.viewPly === 0) {
-    list.parentElement.scrollTop = 0;
-  }
+  followMoves();
   $('#nav-first').disabled = $('#nav-prev').disabled = app.viewPly === 0;
   $('#nav-next').disabled = $('#nav-last').disabled = app.viewPly === s.ply;
+}
+
+/**
+ * Keeps the move shown in view inside the move list: the game's last move
+ * (and its result) while the board shows the game now. Run again whenever the
+ * list's box changes size (an evaluation or the export panel opening shrinks it).
+ */
+function followMoves() {
+  const box = $('#moves').parentElement;
+  const s = app.state;
+  if (!s) return;
+  if (app.viewPly === s.ply) {
+    box.scrollTop = box.scrollHeight;
+    return;
+  }
+  const active = box.querySelector('button.move.active');
+  if (!active) {
+    box.scrollTop = 0;
+    return;
+  }
+  const b = box.getBoundingClientRect();
+  const a = active.getBoundingClientRect();
+  if (a.top < b.top || a.bottom > b.bottom) box.scrollTop += a.top - b.top - (box.clientHeight - a.height) / 2;
 }
 
 function renderPlayers() {
@@ -251,6 +269,8 @@ function renderStatus() {
     if (s.engine && s.engine.thinking) parts.push(el('span', {class: 'thinking'}, el('span', {class: 'spinner'}), ' Raum is thinking…'));
     if (!app.seat) parts.push(el('span', {class: 'muted'}, 'Spectating'));
   }
+  // the game's last move, whatever the board shows: on a phone the move list is further down
+  if (s.ply > 0) parts.push(el('span', {class: 'last-move', 'data-testid': 'last-move'}, el('span', {class: 'muted'}, 'Last: '), sides.moveLabel(s, s.ply)));
   if (!isLive()) parts.push(el('span', {class: 'viewing'}, `Viewing move ${app.viewPly} of ${s.ply} · `, el('button', {type: 'button', class: 'link', onclick: () => goTo(s.ply)}, 'back to now')));
   setChildren(status, parts.flatMap((p, i) => (i ? [' ', p] : [p])));
   status.hidden = parts.length === 0;
@@ -289,6 +309,8 @@ function renderActions() {
   show('#btn-resign', seated && !over);
   $('#move-form').hidden = !seated || over;
   $('#btn-undo').disabled = app.sending || (s.engine && s.engine.thinking);
+  // one question to the engine at a time (the server answers a second one for the game with 429)
+  $('#btn-hint').disabled = $('#btn-eval').disabled = !!(app.analysis && app.analysis.pending);
 }
 
 function renderInvite() {
@@ -329,6 +351,7 @@ function renderAll() {
   renderPlayers();
   renderStatus();
   renderActions();
+  renderAnalysis(app);
   renderInvite();
   renderExport();
 }
@@ -354,7 +377,6 @@ function applyState(s, {force = false} = {}) {
   app.viewPly = Math.min(app.viewPly, s.ply);
   if (changed) {
     app.selected = null;
-    app.hint = null;
     if (old) hidePromotion();
   }
   if (s.mode === 'online' && app.seat && !app.seat.color && s.moves.length && old && s.ply === old.ply + 1 && app.lastSentPly === old.ply) {
@@ -505,6 +527,8 @@ function goTo(ply) {
   renderBoard();
   renderMoves();
   renderStatus();
+  // an evaluation is shown with its own position only
+  renderAnalysis(app);
 }
 
 function setFlipped(flipped) {
@@ -581,6 +605,7 @@ function setup3dControls() {
 
 // ---- start ----------------------------------------------------------------
 function bindUi() {
+  new ResizeObserver(followMoves).observe($('.moves-box'));
   $('#view-2d').addEventListener('click', () => setView('2d'));
   $('#view-3d').addEventListener('click', () => setView('3d'));
   $('#flip').addEventListener('click', () => setFlipped(!app.flipped));
@@ -614,12 +639,14 @@ function bindUi() {
       }, 4000);
     }
   });
-  const showHint = (cells) => {
-    app.hint = cells;
+  // the position on screen is the one asked about, an earlier one too
+  const analysed = () => {
     renderBoard();
+    renderActions();
+    renderAnalysis(app);
   };
-  $('#btn-hint').addEventListener('click', () => analyse(gameId, app, true, showHint));
-  $('#btn-eval').addEventListener('click', () => analyse(gameId, app, false, showHint));
+  $('#btn-hint').addEventListener('click', () => analyse(gameId, app, true, analysed));
+  $('#btn-eval').addEventListener('click', () => analyse(gameId, app, false, analysed));
   $('#promotion-cancel').addEventListener('click', hidePromotion);
   document.addEventListener('keydown', (e) => {
     if (e.target.closest && e.target.closest('input, textarea, select')) return;
@@ -673,6 +700,7 @@ async function main() {
   document.title = `Raum · ${name} · ${who}`;
   $('#rules-link').href = `/rules/${encodeURIComponent(state.variant)}`;
   $('#move-input').placeholder = placeholderFor(state);
+  renderPieceLegend(app.variant);
   app.board2d = new Board2D($('#board2d'), app.geom, {
     onDown: (cell) => onCell(cell),
     onDrop: (from, to) => {
@@ -700,6 +728,30 @@ async function main() {
     },
   });
   setInterval(tickClocks, 100);
+}
+
+/**
+ * The legend of the pieces under the board: each piece of the variant drawn as
+ * the boards draw it (in the first side's colour), its letter and its name
+ * from GET /api/variants/{id}: the lettered tokens (W, G, U, A, ...) say what they are.
+ */
+function renderPieceLegend(variant) {
+  const box = $('#piece-legend');
+  const pieces = variant.pieces || [];
+  const first = variant.sides && variant.sides[0] ? variant.sides[0].letter : null;
+  setChildren(
+    box,
+    pieces.map((p) =>
+      el(
+        'span',
+        {class: 'piece-legend-item', dataset: {letter: p.letter}},
+        pieceElement(first ? `${first}${p.letter.toUpperCase()}` : p.letter.toUpperCase(), variant),
+        el('strong', {}, p.letter.toUpperCase()),
+        ` ${p.name.charAt(0).toUpperCase()}${p.name.slice(1)}`,
+      ),
+    ),
+  );
+  box.hidden = pieces.length === 0;
 }
 
 function placeholderFor(state) {

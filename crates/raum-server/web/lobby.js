@@ -89,6 +89,8 @@ function updateForm() {
   const start = radio('start');
   const text = $('#start-text');
   text.hidden = start === 'start';
+  $('#start-note').hidden = start !== 'pgn';
+  if (v) $('#start-note').textContent = `A record without a Variant tag is a game of ${v.name}, the variant chosen above.`;
   text.placeholder = many
     ? start === 'fen'
       ? 'wK… w - - 0 1'
@@ -128,13 +130,29 @@ function clockInto(body) {
   };
 }
 
+/**
+ * The start asked for: a position string or a record (the server reads a
+ * record without a Variant tag as a game of the variant chosen here); throws
+ * a message for an empty one rather than starting from the start unasked.
+ */
+function startInto(body) {
+  const start = radio('start');
+  const text = $('#start-text').value.trim();
+  if (start === 'start') return;
+  if (!text) {
+    throw new Error(
+      start === 'pgn'
+        ? 'The game record is empty: paste a record (its moves, with or without tags), or choose “The start”.'
+        : 'The position string is empty: paste one, or choose “The start”.',
+    );
+  }
+  body[start === 'pgn' ? 'pgn' : 'fen'] = text;
+}
+
 async function createMulti(v, mode) {
   const {body, you, people} = multiRequest(v, mode);
   clockInto(body);
-  const start = radio('start');
-  const text = $('#start-text').value.trim();
-  if (start === 'fen' && text) body.fen = text;
-  if (start === 'pgn' && text) body.pgn = text;
+  startInto(body);
   const game = await api('POST', '/api/games', body);
   const links = game.links || {};
   const tokens = game.tokens || {};
@@ -177,13 +195,10 @@ async function create(event) {
     else body.engine.level = Number($('#level').value);
   }
   clockInto(body);
-  const start = radio('start');
-  const text = $('#start-text').value.trim();
-  if (start === 'fen' && text) body.fen = text;
-  if (start === 'pgn' && text) body.pgn = text;
   const button = $('#create');
   button.disabled = true;
   try {
+    startInto(body);
     const game = await api('POST', '/api/games', body);
     const id = game.id;
     const tokens = game.tokens || {};

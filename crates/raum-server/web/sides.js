@@ -115,6 +115,14 @@ export function moveRows(state, goTo) {
   return rows;
 }
 
+/** The event that made ply `ply` (from 1), numbered: "8. Cc2", "8… Cc4" (Black's), "3. 5e3-5e4". */
+export function moveLabel(state, ply) {
+  const m = state.moves[ply - 1];
+  if (!m) return '';
+  const dots = !isMulti(state) && m.color === 'black' ? '…' : '.';
+  return `${m.number}${dots} ${m.san}`;
+}
+
 /** Who scored what: "White wins", "White and Black win", "Draw", "White 3/5, Black 2/5". */
 export function resultLine(state) {
   const r = state.result;

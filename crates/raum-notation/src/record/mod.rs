@@ -67,7 +67,7 @@ mod syntax;
 mod tests;
 
 pub use game::{RecordedGame, format_resignation};
-pub use reader::parse_records;
+pub use reader::{parse_records, parse_records_in};
 pub use result::{
     RecordResult, describe_end, format_result, game_termination, parse_result, termination, termination_of,
 };

@@ -13,7 +13,15 @@ use raum_rules::{GameId, Points};
 /// `( ... )` and `$n` annotations skipped. Move numbers (`1.`, `1...`) are
 /// read for the first move's number; the writer numbers the moves again.
 pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
-    let mut reader = Reader { games: Vec::new(), current: None, line: 1 };
+    parse_records_in(text, None)
+}
+
+/// [`parse_records`], where a game without a `Variant` tag is a game of
+/// `variant` (its tag is added, last): a record pasted where the game is
+/// already chosen (the web app's lobby) need not name it. A game that has
+/// the tag keeps its own.
+pub fn parse_records_in(text: &str, variant: Option<&str>) -> Result<Vec<Record>, RecordError> {
+    let mut reader = Reader { games: Vec::new(), current: None, line: 1, variant: variant.map(str::to_string) };
     scan(text, &mut reader)?;
     reader.end_game(None)?;
     Ok(reader.games)
@@ -51,6 +59,8 @@ struct Reader {
     games: Vec<Record>,
     current: Option<Open>,
     line: usize,
+    /// The variant of a game without a `Variant` tag, if one is given.
+    variant: Option<String>,
 }
 
 /// Whether a token is written like a result (`*`, or digits and `/` joined
@@ -97,6 +107,9 @@ impl Reader {
             };
         };
         let mut r = g.record;
+        if let (None, Some(v)) = (r.tag("Variant"), &self.variant) {
+            r.tags.push(("Variant".to_string(), v.clone()));
+        }
         r.first = fen_first(&r, g.round);
         r.result = token.or(tagged_result).flatten();
         if r.tag("Variant").is_none() {

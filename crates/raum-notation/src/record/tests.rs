@@ -121,6 +121,23 @@ fn bad_text_is_refused_by_line() {
 }
 
 #[test]
+fn a_record_without_a_variant_tag_takes_the_one_given() {
+    // No tag: the variant given, its moves replayed under it.
+    let r = &parse_records_in("[White \"A\"]\n\n1. Cc2 Cc4 *\n", Some("five-up")).unwrap()[0];
+    assert_eq!(r.tag("Variant"), Some("five-up"));
+    assert_eq!(r.replay().unwrap().moves().len(), 2);
+    // A bare movetext too; a FEN's side letter is read in that variant.
+    let r = &parse_records_in("1. 2e3-2e4 *\n", Some("wing-table-4p")).unwrap()[0];
+    assert_eq!(r.tag("Variant"), Some("wing-table-4p"));
+    // The record's own tag stands.
+    let r = &parse_records_in(MATE, Some("raumschach")).unwrap()[0];
+    assert_eq!(r.tag("Variant"), Some("five-up"));
+    // Nothing given: refused as before; an empty text holds no game.
+    assert!(parse_records_in("1. Cc2 *\n", None).is_err());
+    assert!(parse_records_in("  \n", Some("five-up")).unwrap().is_empty());
+}
+
+#[test]
 fn results_read_and_write() {
     for r in RecordResult::ALL {
         assert_eq!(RecordResult::parse(r.as_str()), Some(r));

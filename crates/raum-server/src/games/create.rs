@@ -12,7 +12,7 @@ use super::tokens::new_id;
 use crate::engine_pool::Client;
 use crate::live_game::{LiveGame, side_key};
 use crate::store::{GameMeta, StoredMove, now};
-use raum_notation::parse_records;
+use raum_notation::parse_records_in;
 use raum_rules::GameId;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -26,8 +26,13 @@ async fn start(games: &Games, req: &NewGame) -> Result<Start, Refusal> {
     match (&req.pgn, &req.fen) {
         (Some(_), Some(_)) => Err(Refusal::new(400, "give a position string or a record, not both")),
         (Some(text), None) => {
-            let records = parse_records(text).map_err(|e| Refusal::new(400, format!("record: {e}")))?;
-            let record = records.into_iter().next().ok_or_else(|| Refusal::new(400, "record: no game in the text"))?;
+            // A record without a Variant tag is a game of the variant asked for.
+            let records = parse_records_in(text, req.variant.as_deref())
+                .map_err(|e| Refusal::new(400, format!("record: {e}")))?;
+            let record = records
+                .into_iter()
+                .next()
+                .ok_or_else(|| Refusal::new(400, "the record is empty: it holds no game (no tags, no moves)"))?;
             if let Some(name) = record.tag("Variant") {
                 games.ensure_variant(name).await?;
             }

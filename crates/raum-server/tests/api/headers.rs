@@ -40,6 +40,43 @@ async fn not_found_answers_do_not_echo_the_path() {
     }
 }
 
+/// Pages of what is not there (issue 38): a `404` HTML page that says what is
+/// missing (a game, a variant, a page), with the security headers and
+/// nothing of the address; what is there is a `200` page.
+#[tokio::test]
+async fn pages_of_what_is_not_there_are_404_pages() {
+    let s = Server::new("missing-pages");
+    let (id, _) = s.create(json!({"variant": "five-up", "mode": "local"})).await;
+    let game = format!("/g/{id}");
+    let cases = [
+        ("/g/unknown", StatusCode::NOT_FOUND, "There is no such game."),
+        ("/g/%3Cb%3Eunknown", StatusCode::NOT_FOUND, "There is no such game."),
+        ("/rules/unknown", StatusCode::NOT_FOUND, "There is no such variant."),
+        ("/rules/five-up-unicorn", StatusCode::NOT_FOUND, "There is no such variant."),
+        ("/unknown", StatusCode::NOT_FOUND, "There is no such page."),
+        ("/g/unknown/more", StatusCode::NOT_FOUND, "There is no such page."),
+        (game.as_str(), StatusCode::OK, "<title>Raum · game</title>"),
+        ("/rules/five-up", StatusCode::OK, "<title>Raum · rules</title>"),
+        ("/rules/triquetral-6p", StatusCode::OK, "<title>Raum · rules</title>"),
+    ];
+    for (uri, status, says) in cases {
+        let req = Request::builder().uri(uri).body(Body::empty()).expect("request");
+        let resp = s.app.clone().oneshot(req).await.expect("answer");
+        assert_eq!(resp.status(), status, "{uri}");
+        let h = resp.headers();
+        assert_eq!(h.get("content-type").map(|v| v.as_bytes()), Some(&b"text/html; charset=utf-8"[..]), "{uri}");
+        let csp = h.get("content-security-policy").and_then(|v| v.to_str().ok()).unwrap_or_default();
+        assert!(csp.contains("frame-ancestors 'none'"), "{uri}: {csp:?}");
+        let body = resp.into_body().collect().await.expect("body").to_bytes();
+        let text = String::from_utf8_lossy(&body);
+        assert!(text.contains(says), "{uri}: {text}");
+        if status == StatusCode::NOT_FOUND {
+            let lower = text.to_lowercase();
+            assert!(!lower.contains("unknown") && !lower.contains("more") && !lower.contains("%3c"), "{uri}: {text}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn move_numbers_past_the_bound_are_refused() {
     let s = Server::new("move-numbers");
