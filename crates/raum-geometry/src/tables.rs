@@ -18,8 +18,20 @@ pub struct Tables<S: CellSet> {
     /// empty on bounded boards, where no pair has one).
     between_alt: Vec<S>,
     line: Vec<S>,
+    /// On a bounded board whose pair tables would be large (sets with lanes): per
+    /// pair of cells, the direction from the first to the second ([`NO_DIR`]
+    /// if none), from which the between-set and the line are read off the
+    /// rays; `between` and `line` are then empty. A few hundred KB instead of
+    /// two tables of `cells²` sets (32 MB on 512 cells) that miss the cache.
+    dir: Vec<u8>,
     all: S,
 }
+
+/// No direction leads from one cell to the other.
+const NO_DIR: u8 = u8::MAX;
+
+/// Pair tables larger than this are replaced by the direction table.
+const PAIR_TABLES_MAX: usize = 1 << 20;
 
 impl<S: CellSet> Tables<S> {
     /// Builds the tables for `board`.
@@ -43,9 +55,25 @@ impl<S: CellSet> Tables<S> {
                 rays[cell * 26 + d] = set;
             }
         }
+        let wraps = board.topology().wraps();
+        if S::LANE_WORDS > 0 && !wraps && n * n * core::mem::size_of::<S>() > PAIR_TABLES_MAX {
+            let mut dir = vec![NO_DIR; n * n];
+            for a in 0..n {
+                for d in 0..26 {
+                    for b in rays[a * 26 + d].cells() {
+                        dir[a * n + b] = d as u8;
+                    }
+                }
+            }
+            let mut all = S::EMPTY;
+            for c in 0..n {
+                all.insert(c);
+            }
+            let (between, between_alt, line) = (Vec::new(), Vec::new(), Vec::new());
+            return Ok(Tables { cells: n, rays, between, between_alt, line, dir, all });
+        }
         let mut between = vec![S::EMPTY; n * n];
         let mut line = vec![S::EMPTY; n * n];
-        let wraps = board.topology().wraps();
         let mut all = S::EMPTY;
         for c in 0..n {
             all.insert(c);
@@ -85,7 +113,7 @@ impl<S: CellSet> Tables<S> {
                 }
             }
         }
-        Ok(Tables { cells: n, rays, between, between_alt, line, all })
+        Ok(Tables { cells: n, rays, between, between_alt, line, dir: Vec::new(), all })
     }
 
     /// Every cell of the board.
@@ -111,7 +139,14 @@ impl<S: CellSet> Tables<S> {
     /// direction.
     #[inline(always)]
     pub fn between(&self, a: usize, b: usize) -> S {
-        self.between[a * self.cells + b]
+        // (Sets without lanes never use the direction table: the test folds away.)
+        if S::LANE_WORDS == 0 || self.dir.is_empty() {
+            return self.between[a * self.cells + b];
+        }
+        match self.dir[a * self.cells + b] {
+            NO_DIR => S::EMPTY,
+            d => self.rays[a * 26 + d as usize] & self.rays[b * 26 + (d as usize + 13) % 26],
+        }
     }
 
     /// On a wrapping board, the other arc between `a` and `b` when they lie on
@@ -133,7 +168,19 @@ impl<S: CellSet> Tables<S> {
     /// else empty.
     #[inline(always)]
     pub fn line(&self, a: usize, b: usize) -> S {
-        self.line[a * self.cells + b]
+        if S::LANE_WORDS == 0 || self.dir.is_empty() {
+            return self.line[a * self.cells + b];
+        }
+        match self.dir[a * self.cells + b] {
+            NO_DIR => S::EMPTY,
+            d => self.rays[a * 26 + d as usize] | self.rays[a * 26 + (d as usize + 13) % 26] | S::single(a),
+        }
+    }
+
+    /// Size of the tables in bytes.
+    pub fn table_bytes(&self) -> usize {
+        (self.rays.len() + self.between.len() + self.between_alt.len() + self.line.len()) * core::mem::size_of::<S>()
+            + self.dir.len()
     }
 
     /// Cells reached from `cell` by one of `vectors` (leaps, wrapping applied).
@@ -167,6 +214,34 @@ mod tests {
                 for c in t.ray(cell, d).cells() {
                     assert_eq!(c > cell, d < 13);
                 }
+            }
+        }
+    }
+
+    /// On wide boards the between-sets and lines come from the rays and a
+    /// direction per pair: the same as stepping from one cell to the other.
+    #[test]
+    fn compact_between_and_line_equal_stepping() {
+        let cube = Board::new(Shape::cuboid(8, 8, 8), Topology::BOUNDED).unwrap();
+        let t: Tables<Wide<8>> = Tables::new(&cube).unwrap();
+        assert!(!t.dir.is_empty() && t.between.is_empty(), "the compact form");
+        assert!(t.table_bytes() < 3 << 19, "{} bytes", t.table_bytes());
+        for a in 0..cube.len() {
+            let mut expected_between = vec![Wide::<8>::EMPTY; cube.len()];
+            let mut expected_line = vec![Wide::<8>::EMPTY; cube.len()];
+            for (d, &v) in DIRECTIONS.iter().enumerate() {
+                let full = t.ray(a, d) | t.ray(a, (d + 13) % 26) | Wide::single(a);
+                let (mut at, mut path) = (a, Wide::<8>::EMPTY);
+                while let Some(b) = cube.step(at, v) {
+                    expected_between[b] = path;
+                    expected_line[b] = full;
+                    path.insert(b);
+                    at = b;
+                }
+            }
+            for b in 0..cube.len() {
+                assert_eq!(t.between(a, b), expected_between[b], "{a} {b}");
+                assert_eq!(t.line(a, b), expected_line[b], "{a} {b}");
             }
         }
     }

@@ -430,13 +430,23 @@ impl<S: CellSet> Variant<S> {
                     out
                 };
                 // Double steps are shifted only where none crosses a joined face.
-                let unwrapped = |v: Vector| PawnShift {
-                    delta: plain(v),
-                    from: (0..n)
-                        .filter(|&c| board.step(c, v) == Some((c as i32 + plain(v)) as usize))
-                        .fold(S::EMPTY, |s, c| s | S::single(c)),
-                };
+                // Each vector's shift is made once: the origins' checks below ask
+                // for it again and again (thousands of times on the Book's board).
                 let sets = &spec.pawn_sets;
+                let mut made: Vec<(Vector, PawnShift<S>)> = Vec::new();
+                for &v in sets.iter().flat_map(|s| s.rules.double_steps.iter().flatten()) {
+                    if made.iter().all(|(u, _)| *u != v) {
+                        let from = (0..n)
+                            .filter(|&c| board.step(c, v) == Some((c as i32 + plain(v)) as usize))
+                            .fold(S::EMPTY, |s, c| s | S::single(c));
+                        made.push((v, PawnShift { delta: plain(v), from }));
+                    }
+                }
+                let unwrapped = |v: Vector| {
+                    made.iter()
+                        .find(|(u, _)| *u == v)
+                        .map_or(PawnShift { delta: plain(v), from: S::EMPTY }, |(_, s)| *s)
+                };
                 let doubles_stay_inside = sets.iter().all(|s| {
                     let r = &s.rules;
                     r.double_origins.iter().filter_map(|&o| board.cell_at(o)).all(|o| {
