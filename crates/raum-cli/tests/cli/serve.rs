@@ -95,9 +95,18 @@ fn temp_db(name: &str) -> PathBuf {
 fn serves_the_app_and_its_api() {
     let db = temp_db("pages");
     let server = Server::start(&db);
-    for (path, needle) in [("/", "<html"), ("/rules/five-up", "<html"), ("/g/abc", "<html")] {
+    let (status, created) = server.json("POST", "/api/games", Some(&json!({"variant": "five-up", "mode": "local"})));
+    assert_eq!(status, 201, "{created}");
+    let game = format!("/g/{}", created["id"].as_str().expect("id"));
+    // A game the server does not have is a 404 page that says so.
+    for (path, want, needle) in [
+        ("/", 200, "<html"),
+        ("/rules/five-up", 200, "<html"),
+        (game.as_str(), 200, "<html"),
+        ("/g/abc", 404, "no such game"),
+    ] {
         let (status, body) = server.call("GET", path, None).expect("answer");
-        assert_eq!(status, 200, "{path}");
+        assert_eq!(status, want, "{path}");
         assert!(body.to_lowercase().contains(needle), "{path}: {body:.200}");
     }
     let (status, v) = server.json("GET", "/api/variants/five-up", None);
