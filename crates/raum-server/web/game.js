@@ -66,7 +66,9 @@ const app = {
   hover: -1,
   flipped: false,
   viewMode: localStorage.getItem('raum:view') === '3d' ? '3d' : '2d',
-  showLines: localStorage.getItem('raum:lines') !== 'off',
+  // Off until switched on: after a click-move the hover would grey the lines
+  // through the cell left under the pointer.
+  showLines: localStorage.getItem('raum:lines') === 'on',
   board2d: null,
   board3d: null,
   live: null,
