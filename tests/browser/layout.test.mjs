@@ -196,18 +196,3 @@ test('the game page names the pieces', async () => {
     await context.close();
   }
 });
-
-// The "Lines" hover is off until switched on (issue 38: on by default it greyed
-// the 13 lines through the cell left under the pointer after every click-move),
-// and the choice is remembered.
-test('the lines hover is off until switched on, and stays as chosen', async () => {
-  const game = await createGame({variant: 'five-up', mode: 'local'});
-  const {context, page} = await newPage(browser, {viewport: LAPTOP});
-  await openGame(page, game.links.white);
-  assert.equal(await page.isChecked('#show-lines'), false, 'off on a first visit');
-  await page.check('#show-lines');
-  await openGame(page, game.links.white);
-  assert.equal(await page.isChecked('#show-lines'), true, 'remembered once switched on');
-  noPageErrors(page);
-  await context.close();
-});

@@ -70,6 +70,9 @@ test('two players online through the link, a spectator, and a dropped socket', a
   await openGame(bob, proxy.url(opponentLink));
   await openGame(watcher, spectatorLink);
   await Promise.all([connected(alice), connected(bob), connected(watcher)]);
+  // Alice, who made the game, is told that Bob has taken his seat (a spectator is not a player)
+  await alice.waitForFunction(() => /Your opponent has joined/.test(document.querySelector('[data-testid="presence"]')?.textContent || ''), null, {timeout: 5000});
+  assert.ok(await watcher.isHidden('[data-testid="presence"]'), 'a spectator is told nothing');
   assert.ok(await watcher.isHidden('#move-form'), 'a spectator has no move box');
   assert.ok(await watcher.isHidden('#btn-resign'));
 

@@ -66,9 +66,7 @@ const app = {
   hover: -1,
   flipped: false,
   viewMode: localStorage.getItem('raum:view') === '3d' ? '3d' : '2d',
-  // Off until switched on: after a click-move the hover would grey the lines
-  // through the cell left under the pointer.
-  showLines: localStorage.getItem('raum:lines') === 'on',
+  showLines: localStorage.getItem('raum:lines') !== 'off',
   board2d: null,
   board3d: null,
   live: null,
@@ -391,8 +389,28 @@ function applyState(s, {force = false} = {}) {
     app.board2d.setFlipped(app.flipped);
     if (app.board3d) app.board3d.setFlipped(app.flipped);
   }
+  notePresence(old, s);
   renderAll();
   pollIfNeeded();
+}
+
+/**
+ * In an online game, tells the player when another person's seat is taken
+ * (its page opened) or left: the creator of a game learns that the opponent
+ * has joined.
+ */
+function notePresence(old, s) {
+  const box = $('#presence');
+  const mine = myColor();
+  if (!box || !old || s.mode !== 'online' || !mine || !Array.isArray(s.sides)) return;
+  for (const side of s.sides) {
+    if (side.key === mine || !side.human) continue;
+    const before = (old.sides || []).find((o) => o.key === side.key);
+    if (!before || Boolean(before.present) === Boolean(side.present)) continue;
+    const who = s.sides.length === 2 ? 'Your opponent' : `${side.player || side.name} (${side.name})`;
+    box.textContent = side.present ? `${who} has joined.` : `${who} has left.`;
+    box.hidden = false;
+  }
 }
 
 async function refetch() {
@@ -716,7 +734,11 @@ async function main() {
   applyState(state, {force: true});
   await setView(app.viewMode);
   const conn = $('#conn');
-  app.live = new Live(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${gamePath(gameId, '/ws')}`, {
+  // In an online game a seat's socket names its seat, so that the other
+  // players learn it is here.
+  const online = app.state && app.state.mode === 'online';
+  const seatQuery = online && app.seat && app.seat.token ? `?token=${encodeURIComponent(app.seat.token)}` : '';
+  app.live = new Live(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${gamePath(gameId, '/ws')}${seatQuery}`, {
     open() {
       raumTest.wsOpens++;
       setConn(conn, 'live');

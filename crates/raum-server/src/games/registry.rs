@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
 /// The state now, a listener for every later state, and the seat a token holds.
-pub type Listening = (Arc<str>, broadcast::Receiver<Arc<str>>, Option<&'static str>);
+pub type Listening = (Arc<str>, broadcast::Receiver<Arc<str>>, Option<&'static str>, Option<usize>);
 
 /// Every game: the rooms in memory, the store, the engine threads.
 pub struct Games {
@@ -135,6 +135,24 @@ impl Games {
     /// `token` (`white`, `black`, `blue`; `both` or `all` at one screen).
     pub async fn listen(room: &RoomArc, token: Option<&str>) -> Listening {
         let mut r = room.lock().await;
-        (r.current_state(), r.subscribe(), r.seat_name(token))
+        // A seat of one side arriving: the others learn it is here.
+        let side = r.seat(token).and_then(|s| s.own());
+        if let Some(s) = side {
+            r.present[s] += 1;
+            if r.present[s] == 1 {
+                r.rebuild();
+            }
+        }
+        (r.current_state(), r.subscribe(), r.seat_name(token), side)
+    }
+
+    /// A socket of `side`'s seat closed (see [`Games::listen`]).
+    pub async fn leave(room: &RoomArc, side: Option<usize>) {
+        let Some(s) = side else { return };
+        let mut r = room.lock().await;
+        r.present[s] = r.present[s].saturating_sub(1);
+        if r.present[s] == 0 {
+            r.rebuild();
+        }
     }
 }

@@ -47,6 +47,9 @@ pub struct Room {
     pub(super) flag_timer: Option<tokio::task::AbortHandle>,
     /// Every clock after each event (with clocks), for take-backs.
     pub(super) clock_after: Vec<Vec<i64>>,
+    /// Per side: the pages open on its seat now (its sockets), so that a
+    /// player learns when the opponent has joined or left.
+    pub(super) present: Vec<u32>,
     /// Grows with every change; starts from the wall clock in milliseconds,
     /// so that a restarted server's states are newer than the ones before.
     pub(super) version: u64,
@@ -66,6 +69,7 @@ impl Room {
     ) -> Room {
         let (listeners, _) = broadcast::channel(64);
         let meta_id = meta.id.clone();
+        let seats_len = seats.len();
         let clock = clock.map(|settings| Clock::new(settings, game.sides().len()));
         let clock_after = clock.as_ref().map_or_else(Vec::new, |c| vec![c.left_ms.clone(); game.ply()]);
         let version =
@@ -82,6 +86,7 @@ impl Room {
             client: Arc::from(format!("game:{}", meta_id)),
             flag_timer: None,
             clock_after,
+            present: vec![0; seats_len],
             version,
             touched: Instant::now(),
             state: Arc::from(""),

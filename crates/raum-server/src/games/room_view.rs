@@ -50,6 +50,8 @@ struct SideView<'a> {
     #[serde(rename = "in")]
     in_game: bool,
     out: Option<OutView>,
+    /// A page of this seat is open now (an online game's player is here).
+    present: bool,
     score: Option<&'a str>,
     thinking: bool,
 }
@@ -127,6 +129,7 @@ impl Room {
                     movetime: seat.movetime,
                     in_game: sides_in.contains(&i),
                     out: out(key(i)),
+                    present: self.present.get(i).is_some_and(|&n| n > 0),
                     score: self.result.as_ref().and_then(|r| r.points.get(i)).map(String::as_str),
                     thinking: thinking && i == side,
                 })
