@@ -498,14 +498,13 @@ async fn socket(
     let ws = ws.map_err(|r| ApiError::new(r.status(), format!("{}: this address takes a WebSocket", r.body_text())))?;
     let room = g.room(&id).await?;
     let slot = g.gate.open_socket(&id, peer.0.as_ref())?;
-    let (first, listener, you, side) = Games::listen(&room, q.token.as_deref()).await;
+    let (first, listener, you, presence) = Games::listen(&room, q.token.as_deref()).await;
     // Clients send nothing on the socket, and a large read buffer costs a
     // zeroing on each poll: keep it small.
     Ok(ws.read_buffer_size(4 * 1024).max_message_size(4 * 1024).max_frame_size(4 * 1024).on_upgrade(
         move |socket| async move {
-            push_states(socket, Arc::clone(&room), first, listener, you).await;
-            Games::leave(&room, side).await;
-            drop(slot);
+            push_states(socket, room, first, listener, you).await;
+            drop((presence, slot));
         },
     ))
 }

@@ -70,6 +70,13 @@ impl Default for Policy {
     }
 }
 
+impl Policy {
+    /// The rates, in [`Bucket`]'s order.
+    fn rates(&self) -> [Rate; 4] {
+        [self.games, self.moves, self.analyses, self.variant_files]
+    }
+}
+
 /// The address a limit is kept for: an IPv4 address, or an IPv6 network
 /// (a /64: one client usually holds a whole one).
 pub fn client_of(addr: SocketAddr) -> Client {
@@ -150,7 +157,8 @@ impl Drop for SocketSlot {
     }
 }
 
-fn release(counts: &mut HashMap<Arc<str>, usize>, key: &Arc<str>) {
+/// One less for `key`, forgotten at none.
+pub(crate) fn release(counts: &mut HashMap<Arc<str>, usize>, key: &Arc<str>) {
     if let Some(n) = counts.get_mut(key) {
         *n -= 1;
         if *n == 0 {
@@ -168,8 +176,7 @@ fn quota(rate: Rate) -> Quota {
 impl Gate {
     /// The limits of `policy`.
     pub fn new(policy: Policy) -> Self {
-        let limiters = [policy.games, policy.moves, policy.analyses, policy.variant_files]
-            .map(|r| DefaultKeyedRateLimiter::keyed(quota(r)));
+        let limiters = policy.rates().map(|r| DefaultKeyedRateLimiter::keyed(quota(r)));
         Gate { policy, limiters, sockets: Mutex::default() }
     }
 
@@ -184,8 +191,7 @@ impl Gate {
             limiter.retain_recent();
         }
         let wait = not_until.wait_time_from(DefaultClock::default().now());
-        let rate =
-            [self.policy.games, self.policy.moves, self.policy.analyses, self.policy.variant_files][bucket as usize];
+        let rate = self.policy.rates()[bucket as usize];
         Err(Limited {
             message: format!(
                 "too many {} from your address (at most {} at once, then one every {:.1} s); try again in {:.1} s",

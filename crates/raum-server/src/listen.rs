@@ -4,7 +4,7 @@
 //! on the connections open at once, from everyone and from one address. A
 //! connection past a cap is answered 503 and closed.
 
-use crate::limits::{Policy, client_of};
+use crate::limits::{Policy, client_of, release};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
@@ -35,12 +35,7 @@ impl Drop for Slot {
     fn drop(&mut self) {
         let mut o = self.open.lock().unwrap_or_else(|e| e.into_inner());
         o.all -= 1;
-        if let Some(n) = o.per_address.get_mut(&self.client) {
-            *n -= 1;
-            if *n == 0 {
-                o.per_address.remove(&self.client);
-            }
-        }
+        release(&mut o.per_address, &self.client);
     }
 }
 

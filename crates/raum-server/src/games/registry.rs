@@ -14,7 +14,31 @@ use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
 /// The state now, a listener for every later state, and the seat a token holds.
-pub type Listening = (Arc<str>, broadcast::Receiver<Arc<str>>, Option<&'static str>, Option<usize>);
+pub type Listening = (Arc<str>, broadcast::Receiver<Arc<str>>, Option<&'static str>, Presence);
+
+/// A seat's socket, counted as present until dropped (whether or not its
+/// WebSocket upgrade ever completed).
+pub struct Presence {
+    room: RoomArc,
+    side: Option<usize>,
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        let Some(s) = self.side else { return };
+        let room = Arc::clone(&self.room);
+        // The room's lock is async: the count goes down on a task of its own.
+        if let Ok(rt) = tokio::runtime::Handle::try_current() {
+            rt.spawn(async move {
+                let mut r = room.lock().await;
+                r.present[s] = r.present[s].saturating_sub(1);
+                if r.present[s] == 0 {
+                    r.rebuild();
+                }
+            });
+        }
+    }
+}
 
 /// Every game: the rooms in memory, the store, the engine threads.
 pub struct Games {
@@ -143,16 +167,6 @@ impl Games {
                 r.rebuild();
             }
         }
-        (r.current_state(), r.subscribe(), r.seat_name(token), side)
-    }
-
-    /// A socket of `side`'s seat closed (see [`Games::listen`]).
-    pub async fn leave(room: &RoomArc, side: Option<usize>) {
-        let Some(s) = side else { return };
-        let mut r = room.lock().await;
-        r.present[s] = r.present[s].saturating_sub(1);
-        if r.present[s] == 0 {
-            r.rebuild();
-        }
+        (r.current_state(), r.subscribe(), r.seat_name(token), Presence { room: Arc::clone(room), side })
     }
 }
