@@ -2,6 +2,7 @@
 //! that pushes each game's state, and the front end's pages and files.
 
 use crate::engine_pool::Client;
+use crate::games::board::{LinesReq, PositionReq};
 use crate::games::refusal::Refusal;
 use crate::games::registry::Games;
 use crate::games::registry::RoomArc;
@@ -156,7 +157,10 @@ pub fn router(games: Arc<Games>) -> Router {
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/draw", post(draw))
         .route("/games/{id}/analysis", post(analysis))
+        .route("/games/{id}/review", get(review).post(start_review))
         .route("/games/{id}/pgn", get(pgn))
+        .route("/positions", post(position))
+        .route("/lines", post(lines))
         .route("/games/{id}/ws", get(socket))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such API call (see docs/api.md)") })
         .method_not_allowed_fallback(|| async {
@@ -166,6 +170,7 @@ pub fn router(games: Arc<Games>) -> Router {
         .nest("/api", api)
         .route("/", get(|| async { asset("index.html") }))
         .route("/g/{id}", get(game_page))
+        .route("/analysis", get(|| async { asset("analysis.html") }))
         .route("/rules/{variant}", get(rules_page))
         .route("/static/{*path}", get(|Path(path): Path<String>| async move { asset(&path) }))
         .fallback(|| async { not_found_page(Missing::Page) })
@@ -469,6 +474,31 @@ async fn analysis(
 ) -> Api<Response> {
     g.gate.check(Bucket::Analyses, peer.0.as_ref())?;
     Ok(Json(g.analyse(peer.charged(), &id, req.movetime, req.ply).await?).into_response())
+}
+
+/// `GET /api/games/{id}/review`: the review kept, or how far it has come.
+async fn review(State(g): State<Arc<Games>>, peer: Peer, Path(id): Path<String>) -> Api<Response> {
+    Ok(json_text(g.review(peer.charged(), &id, false).await?))
+}
+
+/// `POST /api/games/{id}/review`: the review kept, or made now.
+async fn start_review(State(g): State<Arc<Games>>, peer: Peer, Path(id): Path<String>) -> Api<Response> {
+    g.gate.check(Bucket::Analyses, peer.0.as_ref())?;
+    Ok(json_text(g.review(peer.charged(), &id, true).await?))
+}
+
+/// `POST /api/positions`: the analysis board's position after a line.
+async fn position(State(g): State<Arc<Games>>, peer: Peer, JsonBody(req): JsonBody<PositionReq>) -> Api<Response> {
+    g.gate.check(Bucket::Moves, peer.0.as_ref())?;
+    Ok(json_text(g.position(req).await?.into()))
+}
+
+/// `POST /api/lines`: the engine's lines on the analysis board.
+async fn lines(State(g): State<Arc<Games>>, peer: Peer, JsonBody(req): JsonBody<LinesReq>) -> Api<Response> {
+    // A board's new search stops its last: the engine's caps bound it, the
+    // rate only its requests (as moves: a board asks at each step).
+    g.gate.check(Bucket::Moves, peer.0.as_ref())?;
+    Ok(Json(g.board_lines(peer.charged(), req).await?).into_response())
 }
 
 async fn pgn(State(g): State<Arc<Games>>, Path(id): Path<String>) -> Api<Response> {

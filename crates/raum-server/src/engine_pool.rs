@@ -13,7 +13,8 @@
 //!   best move found so far), and so is an analysis past its slice when
 //!   another client's analysis waits;
 //! - analyses are capped: one per game and [`ANALYSES_PER_CLIENT`] per client
-//!   at a time, none for a client past its [`BUDGET`], and no more than
+//!   at a time, none for a client past its [`BUDGET`] while anyone else's
+//!   search waits or runs (an idle engine serves it), and no more than
 //!   [`WAITING_PER_WORKER`] waiting per thread.
 
 use raum_engine::AnyEngine;
@@ -238,6 +239,8 @@ fn worker(state: Arc<(Mutex<State>, Condvar)>, slot: usize) {
         lock(&state.0).running[slot] = Some(Running { ticket: ticket.clone(), stop, started });
         // The referee looks at the queue while this search runs.
         state.1.notify_all();
+        // Every job starts from one line: an analysis that asked for more set them for itself.
+        engines.two().set_multipv(1);
         let deliver = match std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut engines))) {
             Ok(deliver) => Some(deliver),
             Err(_) => {
@@ -348,8 +351,14 @@ impl State {
                 "you have {ANALYSES_PER_CLIENT} analyses running; wait for their answers"
             )));
         }
+        // Past its budget a client's analysis waits only for an idle engine:
+        // it is refused while anyone else's search waits or runs.
+        let others = || {
+            let waiting = self.waiting.iter().map(|w| &w.ticket);
+            waiting.chain(self.running.iter().flatten().map(|r| &r.ticket)).any(|o| o.client != t.client)
+        };
         let used = self.charge(&t.client, Instant::now());
-        if used > BUDGET.as_secs_f64() {
+        if used > BUDGET.as_secs_f64() && others() {
             return Err(PoolError::Limit(format!(
                 "you used {used:.0} s of engine time lately (at most {} s in about {} minutes); \
                  try again in a few minutes",
@@ -447,6 +456,9 @@ mod tests {
         s.account(&ticket(Kind::Analysis, "c", "g9"), BUDGET.as_secs_f64() + 1.0, now);
         let e = s.admit_analysis(&ticket(Kind::Analysis, "c", "g4"), 1).expect_err("past the budget");
         assert!(e.to_string().contains("engine time"), "{e}");
+        // ... while another client's searches wait; an idle engine serves it.
+        s.waiting.clear();
+        s.admit_analysis(&ticket(Kind::Analysis, "c", "g4"), 1).expect("nobody else waits");
         // Use fades: half after HALF_LIFE.
         let u = s.usage["c"];
         assert!((u.now(now + HALF_LIFE) - u.secs / 2.0).abs() < 1e-6);

@@ -12,12 +12,14 @@
 //! requests, as [`Games`]' methods: [`request`] (`POST /api/games`'s body
 //! and its checks), `seating` (the seats it makes), `create`, `moves` (a
 //! move; every event stored the same way; a fallen flag), `resign`, `draw`,
-//! `takeback`, `analysis`, `record`. Around them: [`registry`] ([`Games`]:
+//! `takeback`, `analysis`, `record`, `review` (a finished game's review,
+//! kept), [`board`] (the analysis board: any position, nothing kept). Around them: [`registry`] ([`Games`]:
 //! the rooms, the store, the engine threads), `schedule` (engine moves and
 //! flag timers, as tasks), `retention` (abandoned games deleted), `tokens`
 //! (game ids and seat tokens, and the hashes kept of tokens), [`refusal`].
 
 mod analysis;
+pub mod board;
 mod clock;
 mod create;
 mod draw;
@@ -30,6 +32,7 @@ pub mod request;
 mod resign;
 mod restore;
 mod retention;
+mod review;
 pub mod room;
 mod room_view;
 pub(crate) mod schedule;

@@ -146,6 +146,11 @@ pub trait Store: Send + Sync {
     /// last change was before `changed_before` (seconds since 1970), and
     /// returns their ids. Finished games are kept forever.
     fn delete_abandoned(&self, changed_before: i64) -> Result<Vec<String>, StoreError>;
+    /// A game's review, if one is kept: the key of the game it was made for
+    /// (its moves and result) and its JSON.
+    fn review(&self, id: &str) -> Result<Option<(String, String)>, StoreError>;
+    /// Keeps a game's review, replacing an older one.
+    fn save_review(&self, id: &str, key: &str, body: &str) -> Result<(), StoreError>;
 }
 
 /// Seconds since 1970.
@@ -185,6 +190,12 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game, ply)
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
+CREATE TABLE IF NOT EXISTS reviews (
+    game TEXT PRIMARY KEY REFERENCES games(id),
+    key TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS variant_files (
     id TEXT PRIMARY KEY,
     text TEXT NOT NULL,
@@ -317,6 +328,8 @@ impl Store for SqliteStore {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         tx.execute("DELETE FROM moves WHERE game = ?1 AND ply >= ?2", params![id, plies as i64])?;
+        // A review is of a finished game: a take-back leaves none.
+        tx.execute("DELETE FROM reviews WHERE game = ?1", params![id])?;
         tx.execute(
             "UPDATE games SET plies = ?2, updated = ?3, result = NULL, reason = NULL WHERE id = ?1",
             params![id, plies as i64, now()],
@@ -348,6 +361,21 @@ impl Store for SqliteStore {
 
     fn delete_abandoned(&self, changed_before: i64) -> Result<Vec<String>, StoreError> {
         retention::delete_abandoned(&mut self.conn(), changed_before)
+    }
+
+    fn review(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
+        let row = self
+            .conn()
+            .query_row("SELECT key, body FROM reviews WHERE game = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)));
+        Ok(row.optional()?)
+    }
+
+    fn save_review(&self, id: &str, key: &str, body: &str) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT OR REPLACE INTO reviews (game, key, body, created) VALUES (?1, ?2, ?3, ?4)",
+            params![id, key, body, now()],
+        )?;
+        Ok(())
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {

@@ -16,6 +16,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use tower::ServiceExt;
 
+#[path = "api/analysis_board.rs"]
+mod analysis_board;
 #[path = "api/headers.rs"]
 mod headers;
 #[path = "api/limits.rs"]

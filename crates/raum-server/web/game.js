@@ -8,7 +8,8 @@ import * as sides from './sides.js';
 import {Live, setConn} from './live.js';
 import {showPromotion, hidePromotion} from './promotion.js';
 import {analyse, renderAnalysis, hintCells} from './analysis.js';
-import {pieceElement} from './pieces.js';
+import {pieceLegend} from './pieces.js';
+import {Review, boardLink} from './review.js';
 
 const gameId = decodeURIComponent(location.pathname.replace(/^\/g\//, '').split('/')[0] || '');
 const other = (c) => (c === 'white' ? 'black' : 'white');
@@ -70,6 +71,7 @@ const app = {
   board2d: null,
   board3d: null,
   live: null,
+  review: null, // the game's review, once it is over (review.js)
   sending: false,
   receivedAt: 0,
   movesKey: null,
@@ -308,6 +310,9 @@ function renderActions() {
   show('#btn-draw', seated && !over && drawable && !s.draw_offer);
   show('#btn-resign', seated && !over);
   $('#move-form').hidden = !seated || over;
+  // the analysis board, never during an online game
+  show('#btn-board', over || s.mode !== 'online');
+  $('#btn-board').href = boardLink(s, app.viewPly, gameId);
   $('#btn-undo').disabled = app.sending || (s.engine && s.engine.thinking);
   // one question to the engine at a time (the server answers a second one for the game with 429)
   $('#btn-hint').disabled = $('#btn-eval').disabled = !!(app.analysis && app.analysis.pending);
@@ -345,9 +350,16 @@ function renderExport() {
   $('#pgn-link').setAttribute('download', `raum-${gameId}.pgn`);
 }
 
+function renderReview() {
+  if (!app.review) return;
+  app.review.render(app.state, app.viewPly, renderReview);
+  app.review.mark($('#moves'));
+}
+
 function renderAll() {
   renderBoard();
   renderMoves();
+  renderReview();
   renderPlayers();
   renderStatus();
   renderActions();
@@ -549,6 +561,8 @@ function goTo(ply) {
   renderStatus();
   // an evaluation is shown with its own position only
   renderAnalysis(app);
+  renderActions();
+  renderReview();
 }
 
 function setFlipped(flipped) {
@@ -697,6 +711,7 @@ function bindUi() {
 
 async function main() {
   bindUi();
+  app.review = new Review(gameId, $('#review'), goTo);
   app.seat = readSeat();
   let state;
   try {
@@ -754,28 +769,10 @@ async function main() {
   setInterval(tickClocks, 100);
 }
 
-/**
- * The legend of the pieces under the board: each piece of the variant drawn as
- * the boards draw it (in the first side's colour), its letter and its name
- * from GET /api/variants/{id}: the lettered tokens (W, G, U, A, ...) say what they are.
- */
+/** The legend of the pieces under the board (pieces.js). */
 function renderPieceLegend(variant) {
-  const box = $('#piece-legend');
-  const pieces = variant.pieces || [];
-  const first = variant.sides && variant.sides[0] ? variant.sides[0].letter : null;
-  setChildren(
-    box,
-    pieces.map((p) =>
-      el(
-        'span',
-        {class: 'piece-legend-item', dataset: {letter: p.letter}},
-        pieceElement(first ? `${first}${p.letter.toUpperCase()}` : p.letter.toUpperCase(), variant),
-        el('strong', {}, p.letter.toUpperCase()),
-        ` ${p.name.charAt(0).toUpperCase()}${p.name.slice(1)}`,
-      ),
-    ),
-  );
-  box.hidden = pieces.length === 0;
+  setChildren($('#piece-legend'), pieceLegend(variant));
+  $('#piece-legend').hidden = !(variant.pieces || []).length;
 }
 
 function placeholderFor(state) {

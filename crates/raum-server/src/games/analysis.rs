@@ -6,7 +6,7 @@
 use super::refusal::Refusal;
 use super::registry::Games;
 use super::request::Mode;
-use crate::engine_pool::{Client, Kind, PoolError, Ticket};
+use crate::engine_pool::{Client, Kind, Ticket};
 use crate::live_game::Analysis;
 use raum_engine::Limits;
 use std::sync::Arc;
@@ -52,10 +52,6 @@ impl Games {
             Ticket { kind: Kind::Analysis, client, game: Arc::from(id), budget: Duration::from_millis(movetime_ms) };
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
-        self.pool.run(ticket, stop, move |e| snapshot.analyse(e, &limits, flag)).await.map_err(|e| match e {
-            PoolError::Busy(_) => Refusal::new(503, e.to_string()),
-            PoolError::Limit(_) => Refusal::new(429, e.to_string()),
-            PoolError::Failed => Refusal::new(500, e.to_string()),
-        })
+        self.pool.run(ticket, stop, move |e| snapshot.analyse(e, &limits, flag)).await.map_err(Refusal::from)
     }
 }

@@ -48,6 +48,10 @@ pub struct Games {
     pub(crate) pool: EnginePool,
     /// The limits in force for each client.
     pub(crate) gate: Arc<Gate>,
+    /// The reviews being made.
+    pub(crate) reviews: super::review::Reviews,
+    /// The analysis boards' searches.
+    pub(crate) boards: super::board::Boards,
 }
 
 /// How long an unused room stays in memory.
@@ -69,6 +73,8 @@ impl Games {
             store,
             pool: EnginePool::new(engine_workers),
             gate: Arc::new(Gate::new(policy)),
+            reviews: Default::default(),
+            boards: Default::default(),
         })
     }
 

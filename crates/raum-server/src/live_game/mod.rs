@@ -11,19 +11,19 @@
 //! as a side with no legal move is (docs/rules.md): its men leave the board
 //! and the turn passes on ([`GameRules::resign`]).
 
+mod lines;
 mod views;
+
+pub use lines::{EngineLine, Lines, MAX_LINES};
 
 pub use views::{Analysis, Event, MoveView, key_of, side_key};
 
-use raum_engine::{AnyEngine, Limits, Score};
 use raum_notation::{
     Record, describe_legal, format_descriptive, format_game_start, format_multi_move, game_termination,
 };
 use raum_notation::{format_game_move, format_game_position, parse_game, parse_game_move};
 use raum_rules::multi::{MultiGame, MultiPosition};
 use raum_rules::{Action, AnyGame, Game, GameId, GameResult, GameRules, Move, SideDef, Width, on_game};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// A move refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -291,36 +291,6 @@ impl LiveGame {
     /// The game as a record (tags for the variant and start; the caller adds the rest).
     pub fn record(&self) -> Record {
         Record::from_game(&self.game)
-    }
-
-    /// Searches the position now: the score from White's side (two sides)
-    /// or the mover's (its team's), the move and the line.
-    pub fn analyse(&self, engine: &mut AnyEngine, limits: &Limits, stop: Arc<AtomicBool>) -> Analysis {
-        let result = engine.search(&self.game, limits, stop, &mut |_| {});
-        let mover = self.side();
-        let sign = if self.two() && mover == 1 { -1 } else { 1 };
-        let score = match result.info.score {
-            Score::Cp(cp) => format!("{:+.2}", f64::from(cp * sign) / 100.0),
-            Score::Mate(n) => format!("#{}", n * sign),
-        };
-        let mut line = Vec::new();
-        let mut g = self.game.clone();
-        for &m in &result.info.pv {
-            if !g.legal_moves().contains(&m) {
-                break;
-            }
-            line.push(notation(&g, m));
-            if g.play(m).is_err() {
-                break;
-            }
-        }
-        Analysis {
-            score,
-            depth: result.info.depth,
-            best: result.best.map(|m| move_view(&self.game, m, notation(&self.game, m))),
-            line,
-            view: side_key(&self.sides()[if self.two() { 0 } else { mover }]),
-        }
     }
 }
 

@@ -1,6 +1,9 @@
 use super::*;
 use raum_rules::multi::MultiId;
 use raum_rules::{Points, VariantId};
+use raum_engine::{AnyEngine, Limits};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 fn two(id: VariantId, fen: Option<&str>) -> Result<LiveGame, String> {
     LiveGame::new(GameId::Two(id), fen)

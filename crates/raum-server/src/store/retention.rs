@@ -9,7 +9,11 @@ use rusqlite::{Connection, params};
 pub(super) fn delete_abandoned(conn: &mut Connection, changed_before: i64) -> Result<Vec<String>, StoreError> {
     const ABANDONED: &str = "result IS NULL AND updated < ?1";
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    // The moves first: they refer to their game.
+    // The moves and reviews first: they refer to their game.
+    tx.execute(
+        &format!("DELETE FROM reviews WHERE game IN (SELECT id FROM games WHERE {ABANDONED})"),
+        [changed_before],
+    )?;
     tx.execute(&format!("DELETE FROM moves WHERE game IN (SELECT id FROM games WHERE {ABANDONED})"), [changed_before])?;
     let ids = {
         let mut stmt = tx.prepare(&format!("DELETE FROM games WHERE {ABANDONED} RETURNING id"))?;
