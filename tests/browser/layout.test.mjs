@@ -6,7 +6,7 @@
 
 import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
-import {launch, newPage, url, api, createGame, openGame, waitPly, noPageErrors} from './helpers.mjs';
+import {launch, newPage, url, api, createGame, openGame, waitPly, noPageErrors, SHOTS} from './helpers.mjs';
 
 let browser;
 before(async () => (browser = await launch()));
@@ -80,6 +80,16 @@ test('at 390x844 no page scrolls sideways: the lobby, games and the rules', asyn
   await page.click('#view-3d');
   await page.evaluate(() => window.raumTest.ready3d());
   await assertNoSideways(page, 'a game for four in 3D');
+
+  // the analysis board, in 3D (the view chosen last) and in layers, with the engine's lines
+  for (const [view, link] of [['3d', '/analysis?variant=wing-table-4p'], ['2d', '/analysis?variant=raumschach&moves=Bb2-Bb3']]) {
+    await page.evaluate((v) => localStorage.setItem('raum:view', v), view);
+    await page.goto(url(link));
+    await page.evaluate(() => window.raumTest.ready);
+    await page.waitForSelector('#engine-lines .engine-line', {timeout: 20000});
+    await assertNoSideways(page, `the analysis board (${link}, ${view})`);
+  }
+  await page.screenshot({path: `${SHOTS}/analysis-phone.png`, fullPage: true});
 
   for (const v of ['five-up', 'wing-table-4p', 'octahedral']) {
     await page.goto(url(`/rules/${v}`));
