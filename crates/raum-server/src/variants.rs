@@ -137,25 +137,6 @@ pub struct RulesInfo {
     rules: Vec<String>,
 }
 
-/// Whether the web app offers `id`. Not yet a game with a riding piece
-/// (`five-up-unicorn`, or a file that names `rules.rider`): its boards draw
-/// one man a cell, and a piece with its riding unicorn is two.
-pub fn offered(id: VariantId) -> bool {
-    struct NoRider;
-    impl VariantFn for NoRider {
-        type Output = bool;
-        fn call<S: Width>(self, v: &'static Variant<S>) -> bool {
-            v.spec().rider.is_none()
-        }
-    }
-    match id {
-        // The built-in games decide without building their tables.
-        VariantId::FiveUpUnicorn => false,
-        VariantId::Custom(_) => id.dispatch(NoRider),
-        _ => true,
-    }
-}
-
 /// The list entry of one game (a loaded variant file's, after an upload).
 pub fn summary(id: GameId) -> VariantSummary {
     match id {
@@ -170,7 +151,7 @@ pub fn summary(id: GameId) -> VariantSummary {
 pub fn list() -> &'static [VariantSummary] {
     static LIST: std::sync::OnceLock<Vec<VariantSummary>> = std::sync::OnceLock::new();
     LIST.get_or_init(|| {
-        let two = VariantId::ALL.iter().filter(|&&id| offered(id)).map(|&id| from_file(GameId::Two(id)));
+        let two = VariantId::ALL.iter().map(|&id| from_file(GameId::Two(id)));
         two.chain(MultiId::ALL.iter().map(|&id| from_file(GameId::Multi(id)))).collect()
     })
 }
@@ -624,7 +605,6 @@ mod tests {
         let from_files = serde_json::to_value(list()).unwrap();
         let built: Vec<VariantSummary> = VariantId::ALL
             .iter()
-            .filter(|&&id| offered(id))
             .map(|&id| summary(GameId::Two(id)))
             .chain(MultiId::ALL.iter().map(|&id| summary(GameId::Multi(id))))
             .collect();

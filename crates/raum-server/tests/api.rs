@@ -491,9 +491,8 @@ async fn a_fallen_flag_ends_the_game() {
 async fn every_variant_is_described_from_its_geometry() {
     let s = Server::new("variants");
     let (_, list) = s.get("/api/variants").await;
-    // Every variant but the unicorn's, whose shared cells the boards do not draw yet, then the
-    // multi-player games.
-    let offered: Vec<VariantId> = VariantId::ALL.into_iter().filter(|&v| v != VariantId::FiveUpUnicorn).collect();
+    // Every two-player game, then the multi-player games.
+    let offered: Vec<VariantId> = VariantId::ALL.into_iter().collect();
     assert_eq!(list.as_array().map(Vec::len), Some(offered.len() + MultiId::ALL.len()));
     assert!(list[0].get("sides").is_none(), "two-player entries are as before: {}", list[0]);
     // Each two-player game lists Raum's levels, with the Elo measured in it (Five Up's ladder
@@ -508,10 +507,6 @@ async fn every_variant_is_described_from_its_geometry() {
     );
     assert!(skill("octahedral").as_array().unwrap().iter().all(|l| l.get("elo").is_none()));
     assert!(skill("triquetral-3p").is_null());
-    let (status, _) = s.get("/api/variants/five-up-unicorn").await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, st) = s.post("/api/games", json!({"variant": "five-up-unicorn", "mode": "local"})).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{st}");
     for id in offered {
         let (status, v) = s.get(&format!("/api/variants/{id}")).await;
         assert_eq!(status, StatusCode::OK);

@@ -1,12 +1,20 @@
-// The promotion picker: a choice per legal promotion of a pawn's move.
+// The move picker: a choice per legal move between the same two cells (a
+// pawn's promotions, or which men of a shared cell move).
 
 import {el, $, setChildren} from './util.js';
 import {pieceElement, pieceName} from './pieces.js';
 import {promotedMan} from './sides.js';
 
-/** Shows the choices among `candidates` (legal moves alike but for the promotion); `choose(coord)` plays one. */
+/**
+ * Shows the choices among `candidates` (legal moves between the same two
+ * cells): the pieces a pawn may promote to, or, where the moves differ in
+ * which men move (a piece and its riding unicorn: `U-Dd2`, `W-Dd2`,
+ * `W+U-Dd2`), each move as the move list writes it. `choose(coord)` plays one.
+ */
 export function showPromotion(state, variant, candidates, choose) {
   const modal = $('#promotion');
+  const byPiece = candidates.every((m) => m.promotion) && new Set(candidates.map((m) => m.promotion)).size === candidates.length;
+  $('#promotion h3').textContent = byPiece ? 'Promote to' : 'Which move?';
   setChildren(
     $('#promotion-choices'),
     candidates.map((m) => {
@@ -15,11 +23,12 @@ export function showPromotion(state, variant, candidates, choose) {
         hidePromotion();
         choose(m.coord);
       };
+      const label = byPiece ? pieceName(variant, letter).replace(/^\S+ /, '') : m.san;
       return el(
         'button',
-        {type: 'button', class: 'promo-choice', dataset: {promotion: m.promotion || '', coord: m.coord}, title: letter ? pieceName(variant, letter) : m.san, onclick},
+        {type: 'button', class: 'promo-choice', dataset: {promotion: m.promotion || '', coord: m.coord}, title: letter ? `${m.san}: ${pieceName(variant, letter)}` : m.san, onclick},
         letter ? pieceElement(letter, variant) : null,
-        el('span', {class: 'promo-label'}, letter ? pieceName(variant, letter).replace(/^\S+ /, '') : m.san),
+        el('span', {class: 'promo-label'}, label),
       );
     }),
   );

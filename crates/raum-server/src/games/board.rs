@@ -111,11 +111,6 @@ impl Games {
         }
         self.ensure_variant(&req.variant).await?;
         let id = GameId::from_name(&req.variant).map_err(|e| Refusal::new(404, e.to_string()))?;
-        if let GameId::Two(v) = id
-            && !crate::variants::offered(v)
-        {
-            return Err(Refusal::new(422, format!("{v} is not in the web app yet")));
-        }
         let (start, moves) = (req.start.clone(), req.moves.clone());
         tokio::task::spawn_blocking(move || {
             let mut game = LiveGame::new(id, start.as_deref().map(str::trim).filter(|s| !s.is_empty()))

@@ -62,11 +62,6 @@ async fn start(games: &Games, req: &NewGame) -> Result<Start, Refusal> {
 /// two-player engine's seat, and the checks of what each kind takes.
 fn seats(req: &mut NewGame, mode: Mode, game: &LiveGame) -> Result<(NewSeats, Option<String>), Refusal> {
     if game.two() {
-        if let GameId::Two(v) = game.id()
-            && !crate::variants::offered(v)
-        {
-            return Err(Refusal::new(422, format!("{v} is not in the web app yet")));
-        }
         if req.seats.is_some() {
             return Err(Refusal::new(400, "\"seats\" is for multi-player games; two-player games take \"mode\""));
         }

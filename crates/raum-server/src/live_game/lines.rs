@@ -53,9 +53,12 @@ impl LiveGame {
     /// in games for more), within `limits`.
     pub fn lines(&self, engine: &mut AnyEngine, limits: &Limits, stop: Arc<AtomicBool>, multipv: usize) -> Lines {
         let result = self.search(engine, limits, stop, multipv);
-        let found = if result.lines.is_empty() { std::slice::from_ref(&result.info) } else { &result.lines[..] };
+        let mut found: Vec<&SearchInfo> =
+            if result.lines.is_empty() { vec![&result.info] } else { result.lines.iter().collect() };
+        // Best first for the mover, whatever iteration each line was last searched in.
+        found.sort_by_key(|i| std::cmp::Reverse(rank(i.score)));
         // No legal move: no line (the rules' verdict stands, not the engine's).
-        let lines = if result.best.is_none() { Vec::new() } else { found.iter().map(|i| self.line(i)).collect() };
+        let lines = if result.best.is_none() { Vec::new() } else { found.into_iter().map(|i| self.line(i)).collect() };
         Lines { view: self.view(), lines, nodes: result.info.nodes, depth: result.info.depth }
     }
 
@@ -115,5 +118,15 @@ impl LiveGame {
             line,
             moves,
         }
+    }
+}
+
+/// A score's order for the side to move: a nearer mate first, then more
+/// centipawns, then a later mate against it.
+fn rank(score: Score) -> i64 {
+    match score {
+        Score::Mate(n) if n > 0 => 1_000_000 - i64::from(n),
+        Score::Cp(cp) => i64::from(cp),
+        Score::Mate(n) => -1_000_000 - i64::from(n),
     }
 }

@@ -51,14 +51,21 @@ pub fn replay_multi(record: &Record) -> Result<LiveGame, String> {
     LiveGame::replay(record)
 }
 
-/// The man on `cell` as the app writes it: `P`/`p` (two sides: upper case
-/// for White), `wK`, `bQ` (more sides: side letter, piece letter).
+/// The men on `cell` as the app writes them: `P`/`p` (two sides: upper case
+/// for White), `WU`/`wu` for a piece and its riding unicorn (the piece
+/// first, as position strings write a shared cell), `wK`, `bQ` (more sides:
+/// side letter, piece letter).
 fn man_text(game: &AnyGame, cell: usize) -> Option<String> {
     let (side, kind) = game.man_at(cell)?;
     let letter = game.pieces()[kind.0 as usize].letter;
+    let rider = on_game!(game, g => {
+        let p = g.position();
+        p.variant().rider().filter(|_| p.rider_at(cell)).map(|r| p.variant().piece_def(r).letter)
+    }, _m => None);
+    let men: String = std::iter::once(letter).chain(rider).collect();
     Some(match game.sides() {
-        [_, _] if side == 0 => letter.to_string(),
-        [_, _] => letter.to_ascii_lowercase().to_string(),
+        [_, _] if side == 0 => men,
+        [_, _] => men.to_ascii_lowercase(),
         sides => format!("{}{letter}", sides[side].letter),
     })
 }

@@ -1,7 +1,7 @@
 use super::*;
+use raum_engine::{AnyEngine, Limits};
 use raum_rules::multi::MultiId;
 use raum_rules::{Points, VariantId};
-use raum_engine::{AnyEngine, Limits};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 

@@ -82,13 +82,21 @@ async fn files_the_app_cannot_play_are_refused_with_reasons() {
     let five_up = include_str!("../../../../variants/five-up.toml").replace("QRBNWG", "QRBN");
     let (status, v) = s.post("/api/variants", json!({"text": five_up})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
-    // A riding piece: read, but the boards cannot draw it yet.
+    // A riding piece: its shared cells are written with both men, the piece first.
     let rider = include_str!("../../../../variants/five-up-unicorn.toml")
         .replace("id = \"five-up-unicorn\"", "id = \"api-unicorn\"");
     let (status, v) = s.post("/api/variants", json!({"text": rider})).await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
-    let (status, v) = s.post("/api/games", json!({"variant": "api-unicorn", "mode": "local"})).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let (id, _) = s.create(json!({"variant": "api-unicorn", "mode": "local"})).await;
+    let st = s.state(&id).await;
+    let shared: Vec<&str> = st["start_pieces"]
+        .as_array()
+        .expect("men")
+        .iter()
+        .filter_map(|m| m[1].as_str())
+        .filter(|m| m.len() > 1)
+        .collect();
+    assert_eq!(shared, ["wu", "WU"], "{st}");
     // The examples the lobby offers read.
     let (status, v) = s.get("/api/variant-examples").await;
     assert_eq!(status, StatusCode::OK);
