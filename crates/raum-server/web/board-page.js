@@ -37,6 +37,8 @@ const app = {
 };
 
 let resolveReady;
+let resolveReady3d;
+const ready3d = new Promise((r) => (resolveReady3d = r));
 window.raumTest = {
   ready: new Promise((r) => (resolveReady = r)),
   get node() {
@@ -45,6 +47,9 @@ window.raumTest = {
   get lines() {
     return app.engine.answer;
   },
+  metrics3d: () => app.views.board3d.metrics(),
+  ready3d: () => ready3d,
+  project: (cell) => app.views.board3d.project(cell),
   tree: () => treeTokens(app.tree, app.two).map((t) => (t.kind === 'move' ? t.label : t.kind === 'open' ? '(' : ')')).join(' '),
 };
 
@@ -475,9 +480,10 @@ async function main() {
       renderBoard();
     },
     onError: showError,
+    on3dReady: () => resolveReady3d(true),
     help: {
       '2d': 'Click a piece, then a marked cell, or drag it there: either side may move. Moves grow a tree of variations.',
-      '3d': 'Click a piece, then a marked cell. Drag to orbit, wheel to zoom, right-drag to pan.',
+      '3d': 'Click a piece, then a marked cell, or drag it there: either side may move. Drag elsewhere to orbit, wheel to zoom, right-drag to pan.',
     },
   });
   const last = app.tree.addLine(app.tree.root, state.moves);

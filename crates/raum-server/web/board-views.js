@@ -72,6 +72,7 @@ export class BoardViews {
       const b = (this.board3d = new Board3D($('#board3d'), this.geom, {
         onClick: (cell) => this.options.onCell(cell),
         onHover: (cell) => this.options.onHover(cell),
+        onDrop: (from, to) => this.options.onDrop(from, to),
       }));
       b.onRendered = () => {
         if (!b.announced) {
@@ -95,6 +96,13 @@ export class BoardViews {
     const spacing = $('#spacing');
     spacing.value = String(b.spacing);
     spacing.addEventListener('input', () => b.setSpacing(Number(spacing.value)));
+    const stacks = $('#stacks');
+    stacks.value = localStorage.getItem('raum:stacks') || 'auto';
+    b.setStacks(stacks.value);
+    stacks.addEventListener('change', () => {
+      localStorage.setItem('raum:stacks', stacks.value);
+      b.setStacks(stacks.value);
+    });
     const isolate = $('#isolate');
     for (const level of this.geom.levels) isolate.appendChild(el('option', {value: String(level.z)}, `Level ${level.name}`));
     isolate.addEventListener('change', () => b.setIsolated(isolate.value === 'all' ? null : Number(isolate.value)));

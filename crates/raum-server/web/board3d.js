@@ -1,6 +1,11 @@
 // The 3D view: each level a plate of translucent tiles, stacked; pieces are
-// sprites that always face the camera. Drag to orbit, wheel to zoom; a click
-// (a press and release without moving) selects the cell under the pointer.
+// sprites that always face the camera. A tall board's levels stand in
+// several stacks side by side (the lowest levels on the left), as many as
+// make its cells largest in the frame. The camera frames the whole board on
+// load and whenever the frame or the layout changes, until the player moves
+// it. Dragging a movable piece moves it; dragging anything else orbits,
+// the wheel zooms; a click (a press and release without moving) selects the
+// cell under the pointer.
 
 import * as THREE from './vendor/three/three.module.min.js';
 import {OrbitControls} from './vendor/three/OrbitControls.js';
@@ -23,6 +28,10 @@ const COLORS = {
 const PIECE_SIZE = 0.8; // sprite height in cells
 const PIECE_ANCHOR = 0.18; // the sprite's point that stands on the cell, from its bottom
 const PIECE_LIFT = 0.05;
+const MIN_PIECE_PX = 26; // a piece drawn smaller is hard to tell from another
+const MAX_PIECE_GROWTH = 1.4;
+const STACK_GAP = 2.4; // cells between two stacks (room for the level names)
+const MAX_STACKS = 4;
 
 function textCanvas(text, {size = 128, color = '#d8d4cc', font = 'bold'} = {}) {
   const canvas = document.createElement('canvas');
@@ -66,7 +75,7 @@ function texture(canvas) {
 }
 
 export class Board3D {
-  /** options: {onClick(cell), onHover(cell | -1)} */
+  /** options: {onClick(cell), onHover(cell | -1), onDrop(from, to)} */
   constructor(container, geom, options = {}) {
     this.container = container;
     this.geom = geom;
@@ -102,7 +111,9 @@ export class Board3D {
     // spacing so that, seen from the default elevation, plates do not overlap
     this.elevation = THREE.MathUtils.degToRad(36);
     this.azimuth = THREE.MathUtils.degToRad(-28);
-    this.spacing = this.defaultSpacing = Math.round(Math.min(3.9, Math.max(2, depth * Math.tan(this.elevation) * 0.92 + 0.5)) * 10) / 10;
+    this.spacing = this.defaultSpacing = Math.round(Math.min(6, Math.max(2, depth * Math.tan(this.elevation) * 0.92 + 0.5)) * 10) / 10;
+    // stacks side by side stand apart by more than the plates' slant (the view is turned)
+    this.stackGap = STACK_GAP + depth * 0.45;
 
     const tileGeometry = new THREE.BoxGeometry(0.94, 0.06, 0.94);
     const tileMaterial = new THREE.MeshBasicMaterial({transparent: true, opacity: 0.62, depthWrite: false});
@@ -141,7 +152,16 @@ export class Board3D {
     this.controls = new OrbitControls(this.camera, renderer.domElement);
     this.controls.enableDamping = false;
     this.controls.screenSpacePanning = true;
-    this.controls.addEventListener('change', () => this.requestRender());
+    this.controls.addEventListener('change', () => {
+      this.scalePieces();
+      this.requestRender();
+    });
+    // once the player turns, zooms or pans, the camera is theirs until "Reset view"
+    this.controls.addEventListener('start', () => (this.userMoved = true));
+    this.stacksChoice = 'auto';
+    this.dragging = -1;
+    this.dragTarget = -1;
+    this.stacks = 1;
 
     this.raycaster = new THREE.Raycaster();
     this.bindPointer();
@@ -157,10 +177,20 @@ export class Board3D {
     return this.levelIndex.get(z) ?? 0;
   }
 
+  /** Where level `z`'s plate stands: its stack's x offset and its height. */
+  levelPlace(z, stacks = this.stacks) {
+    const perStack = Math.ceil(this.levelCount / stacks);
+    const h = this.heightOf(z);
+    const stack = Math.floor(h / perStack);
+    const row = h % perStack;
+    const width = this.geom.max[0] - this.geom.min[0] + 1;
+    return {x: (stack - (stacks - 1) / 2) * (width + this.stackGap), y: (row - (perStack - 1) / 2) * this.spacing};
+  }
+
   cellPosition(i, lift = 0) {
     const c = this.geom.cells[i];
-    const h = (this.heightOf(c.z) - (this.levelCount - 1) / 2) * this.spacing;
-    return new THREE.Vector3(c.x - this.cx, h + lift, -(c.y - this.cy));
+    const place = this.levelPlace(c.z);
+    return new THREE.Vector3(c.x - this.cx + place.x, place.y + lift, -(c.y - this.cy));
   }
 
   visibleCell(i) {
@@ -197,8 +227,8 @@ export class Board3D {
     this.edges.geometry = eg;
     for (const label of this.labels) {
       const level = g.levels.find((l) => l.z === label.userData.z);
-      const h2 = (this.heightOf(level.z) - (this.levelCount - 1) / 2) * this.spacing;
-      label.position.set(level.minX - this.cx - 1.3, h2 + 0.2, -((level.minY + level.maxY) / 2 - this.cy));
+      const place = this.levelPlace(level.z);
+      label.position.set(level.minX - this.cx - 1.3 + place.x, place.y + 0.2, -((level.minY + level.maxY) / 2 - this.cy));
       label.visible = this.isolated === null || this.isolated === level.z;
     }
     for (const [cell, sprite] of this.sprites) {
@@ -212,11 +242,18 @@ export class Board3D {
   setSpacing(spacing) {
     this.spacing = spacing;
     this.layoutCells();
+    if (!this.userMoved) this.resetCamera();
   }
 
   setIsolated(z) {
     this.isolated = z;
     this.layoutCells();
+    this.resetCamera();
+  }
+
+  /** Stacks side by side: a number, or 'auto' (as many as make the cells largest in the frame). */
+  setStacks(choice) {
+    this.stacksChoice = choice;
     this.resetCamera();
   }
 
@@ -228,34 +265,79 @@ export class Board3D {
     this.requestRender();
   }
 
-  resetCamera() {
-    // back off along the view direction until every corner of the board is in view
+  /**
+   * The camera's distance that frames the board laid out in `stacks`
+   * stacks (every corner of every plate in view), and where it looks.
+   */
+  fit(stacks) {
     const g = this.geom;
-    const hw = (g.max[0] - g.min[0]) / 2 + 1.6;
     const hd = (g.max[1] - g.min[1]) / 2 + 0.8;
-    const hh = this.isolated === null ? ((this.levelCount - 1) * this.spacing) / 2 + 1.0 : 1.0;
-    const target = new THREE.Vector3(0, 0, 0);
     const corners = [];
-    for (const x of [-hw, hw]) for (const y of [-hh, hh]) for (const z of [-hd, hd]) corners.push(new THREE.Vector3(x, y, z));
-    if (this.isolated !== null) target.y = (this.heightOf(this.isolated) - (this.levelCount - 1) / 2) * this.spacing;
-    for (const c of corners) c.y += target.y;
+    const target = new THREE.Vector3(0, 0, 0);
+    const shown = this.isolated === null ? g.levels : g.levels.filter((l) => l.z === this.isolated);
+    for (const level of shown) {
+      const place = this.levelPlace(level.z, stacks);
+      for (const x of [level.minX - this.cx - 1.9, level.maxX - this.cx + 0.6]) for (const y of [-0.6, 0.9]) for (const z of [-hd, hd]) corners.push(new THREE.Vector3(x + place.x, y + place.y, z));
+    }
+    if (this.isolated !== null) {
+      const place = this.levelPlace(this.isolated, stacks);
+      target.set(place.x, place.y, 0);
+    }
+    // the board turned half round: so are its corners and the level looked at
+    if (this.flipped) for (const v of [...corners, target]) v.set(-v.x, v.y, -v.z);
     const az = this.azimuth;
     const dir = new THREE.Vector3(Math.sin(az) * Math.cos(this.elevation), Math.sin(this.elevation), Math.cos(az) * Math.cos(this.elevation));
-    let dist = Math.sqrt(hw * hw + hh * hh + hd * hd) * 3;
-    for (let k = 0; k < 8; k++) {
-      this.camera.position.copy(target).addScaledVector(dir, dist);
-      this.camera.lookAt(target);
-      this.camera.updateMatrixWorld(true);
+    const camera = this.camera;
+    let dist = 60;
+    for (let k = 0; k < 10; k++) {
+      camera.position.copy(target).addScaledVector(dir, dist);
+      camera.lookAt(target);
+      camera.updateMatrixWorld(true);
       let worst = 0;
       for (const c of corners) {
-        const v = c.clone().project(this.camera);
+        const v = c.clone().project(camera);
         worst = Math.max(worst, Math.abs(v.x), Math.abs(v.y));
       }
       dist *= 0.35 + 0.65 * (worst / 0.94);
     }
+    return {dist, dir, target};
+  }
+
+  /**
+   * Pieces stay readable on small cells: a sprite is drawn at least
+   * MIN_PIECE_PX tall where that takes no more than MAX_PIECE_GROWTH times its
+   * size (so on a 512-cell board a piece grows, and still sits on its cell).
+   */
+  scalePieces() {
+    const a = new THREE.Vector3(0, 0, 0).project(this.camera);
+    const b = new THREE.Vector3(0, 1, 0).project(this.camera);
+    const perUnit = (Math.abs(b.y - a.y) / 2) * (this.height || 1) || 1;
+    const scale = Math.min(MAX_PIECE_GROWTH, Math.max(1, MIN_PIECE_PX / (perUnit * PIECE_SIZE)));
+    if (Math.abs(scale - (this.pieceScale || 1)) < 0.01) return;
+    this.pieceScale = scale;
+    for (const sprite of this.sprites.values()) sprite.scale.set(PIECE_SIZE * scale, PIECE_SIZE * scale, 1);
+  }
+
+  /** Lays the board out (the stacks chosen, or the best number) and frames it. */
+  resetCamera() {
+    const most = Math.min(MAX_STACKS, this.levelCount);
+    const choices = this.stacksChoice === 'auto' ? Array.from({length: most}, (_, i) => i + 1) : [Math.min(most, Number(this.stacksChoice) || 1)];
+    let best = null;
+    for (const stacks of choices) {
+      const f = this.fit(stacks);
+      // a stack more must win by a margin: one tall stack reads best as a stack
+      if (!best || f.dist < best.fit.dist * 0.85) best = {stacks, fit: f};
+    }
+    if (best.stacks !== this.stacks) {
+      this.stacks = best.stacks;
+      this.layoutCells();
+    }
+    const {dist, dir, target} = best.fit;
     this.camera.position.copy(target).addScaledVector(dir, dist);
     this.controls.target.copy(target);
     this.controls.update();
+    this.scalePieces();
+    this.userMoved = false;
     this.requestRender();
   }
 
@@ -270,7 +352,7 @@ export class Board3D {
     this.renderer.setSize(w, h, true);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
-    if (first) this.resetCamera();
+    if (first || !this.userMoved) this.resetCamera();
     this.requestRender();
   }
 
@@ -312,7 +394,8 @@ export class Board3D {
       if (this.sprites.has(cell)) continue;
       const sprite = new THREE.Sprite(this.materialFor(content));
       sprite.userData = {cell, content};
-      sprite.scale.set(PIECE_SIZE, PIECE_SIZE, 1);
+      const size = PIECE_SIZE * (this.pieceScale || 1);
+      sprite.scale.set(size, size, 1);
       sprite.center.set(0.5, PIECE_ANCHOR);
       sprite.renderOrder = 2;
       sprite.position.copy(this.cellPosition(cell, PIECE_LIFT));
@@ -340,6 +423,39 @@ export class Board3D {
     this.tiles.instanceColor.needsUpdate = true;
     this.drawMarkers();
     this.requestRender();
+  }
+
+  /**
+   * What the tests measure: the stacks, the box of every shown cell's
+   * corners in canvas pixels, the canvas's size, the smallest piece's height
+   * in pixels, and whether the camera is the player's.
+   */
+  metrics() {
+    this.board.updateMatrixWorld(true);
+    this.camera.updateMatrixWorld(true);
+    const box = {left: Infinity, right: -Infinity, top: Infinity, bottom: -Infinity};
+    const v = new THREE.Vector3();
+    for (let i = 0; i < this.geom.n; i++) {
+      if (!this.visibleCell(i)) continue;
+      for (const [dx, dz] of [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]]) {
+        v.copy(this.cellPosition(i)).add(new THREE.Vector3(dx, 0, dz)).applyMatrix4(this.board.matrixWorld).project(this.camera);
+        const x = ((v.x + 1) / 2) * this.width;
+        const y = ((1 - v.y) / 2) * this.height;
+        box.left = Math.min(box.left, x);
+        box.right = Math.max(box.right, x);
+        box.top = Math.min(box.top, y);
+        box.bottom = Math.max(box.bottom, y);
+      }
+    }
+    let piece = Infinity;
+    for (const [cell, sprite] of this.sprites) {
+      if (!sprite.visible) continue;
+      const p = this.cellPosition(cell).applyMatrix4(this.board.matrixWorld);
+      const a = p.clone().project(this.camera);
+      const b = p.clone().add(new THREE.Vector3(0, sprite.scale.y, 0)).project(this.camera);
+      piece = Math.min(piece, (Math.abs(b.y - a.y) / 2) * this.height);
+    }
+    return {stacks: this.stacks, box, width: this.width, height: this.height, piecePx: piece, userMoved: !!this.userMoved, camera: this.camera.position.toArray()};
   }
 
   /** Each shown cell's tile colour, as its key in COLORS ('line', 'last', ...), by cell name: for the tests. */
@@ -399,7 +515,7 @@ export class Board3D {
     this.board.updateMatrixWorld(true);
     this.raycaster.setFromCamera(ndc, this.camera);
     const targets = [this.tiles];
-    for (const s of this.sprites.values()) if (s.visible) targets.push(s);
+    for (const [cell, s] of this.sprites) if (s.visible && cell !== this.dragging) targets.push(s);
     const hits = this.raycaster.intersectObjects(targets, false);
     for (const hit of hits) {
       if (hit.object === this.tiles) {
@@ -447,19 +563,45 @@ export class Board3D {
   bindPointer() {
     const canvas = this.renderer.domElement;
     let down = null;
-    canvas.addEventListener('pointerdown', (e) => {
-      down = {x: e.clientX, y: e.clientY, button: e.button};
-    });
+    // Heard before the orbit controls (the container's capture phase): a press
+    // on a movable piece drags the piece, and the camera stays still.
+    this.container.addEventListener(
+      'pointerdown',
+      (e) => {
+        down = {x: e.clientX, y: e.clientY, button: e.button, from: -1, moved: false};
+        if (e.button !== 0 || e.target !== canvas || !this.options.onDrop) return;
+        const cell = this.pickClient(e.clientX, e.clientY);
+        if (cell >= 0 && this.view.movable && this.view.movable.has(cell) && this.sprites.has(cell)) {
+          down.from = cell;
+          this.controls.enabled = false;
+          if (canvas.setPointerCapture) canvas.setPointerCapture(e.pointerId);
+        }
+      },
+      {capture: true},
+    );
     canvas.addEventListener('pointerup', (e) => {
       if (!down) return;
-      const moved = Math.hypot(e.clientX - down.x, e.clientY - down.y);
-      const button = down.button;
+      const {from, button} = down;
+      const moved = Math.hypot(e.clientX - down.x, e.clientY - down.y) > 5;
       down = null;
-      if (moved > 5 || button !== 0) return;
+      if (from >= 0) {
+        this.controls.enabled = true;
+        const target = this.dragTarget;
+        this.endDrag(from);
+        if (moved) {
+          if (target >= 0 && target !== from) this.options.onDrop(from, target);
+          return;
+        }
+      }
+      if (moved || button !== 0) return;
       const cell = this.pickClient(e.clientX, e.clientY);
       if (this.options.onClick) this.options.onClick(cell);
     });
     canvas.addEventListener('pointermove', (e) => {
+      if (down && down.from >= 0) {
+        this.dragTo(down, e);
+        return;
+      }
       if (e.buttons) return;
       const cell = this.pickClient(e.clientX, e.clientY);
       if (cell >= 0) {
@@ -483,5 +625,33 @@ export class Board3D {
         if (this.options.onHover) this.options.onHover(-1);
       }
     });
+  }
+
+  /** A piece dragged from `down.from`: selected once it moves, shown over the cell under the pointer. */
+  dragTo(down, e) {
+    if (!down.moved) {
+      if (Math.hypot(e.clientX - down.x, e.clientY - down.y) <= 5) return;
+      down.moved = true;
+      this.dragging = down.from;
+      if (this.view.selected !== down.from && this.options.onClick) this.options.onClick(down.from);
+    }
+    const target = this.pickClient(e.clientX, e.clientY);
+    this.dragTarget = target;
+    const sprite = this.sprites.get(down.from);
+    if (sprite) sprite.position.copy(this.cellPosition(target >= 0 ? target : down.from, PIECE_LIFT + 0.25));
+    if (target !== this.hovered) {
+      this.hovered = target;
+      if (this.options.onHover) this.options.onHover(target);
+    }
+    this.requestRender();
+  }
+
+  /** The drag is over: the piece back on its cell (a move played redraws it where it goes). */
+  endDrag(from) {
+    this.dragging = -1;
+    this.dragTarget = -1;
+    const sprite = this.sprites.get(from);
+    if (sprite) sprite.position.copy(this.cellPosition(from, PIECE_LIFT));
+    this.requestRender();
   }
 }

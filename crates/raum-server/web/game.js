@@ -2,7 +2,7 @@
 
 import {api, ApiError, NetworkError, getVariant, getGame, gamePath, loadSeat, saveSeat, loadInvite, seatLink, absolute} from './api.js';
 import {Geometry} from './geometry.js';
-import {Board2D} from './board2d.js';
+import {BoardViews, savedView} from './board-views.js';
 import {el, $, setChildren, copyField, formatClock} from './util.js';
 import * as sides from './sides.js';
 import {Live, setConn} from './live.js';
@@ -30,7 +30,7 @@ const raumTest = {
     return app.viewPly;
   },
   get view() {
-    return app.viewMode;
+    return app.views ? app.views.mode : savedView();
   },
   get connected() {
     return !!(app.live && app.live.open);
@@ -38,15 +38,21 @@ const raumTest = {
   ready3d: () => ready3d,
   /** Page coordinates of a cell's centre (index or name) in the 3D canvas. */
   project(cell) {
-    if (app.viewMode !== '3d' || !app.board3d) throw new Error('the 3D view is not shown');
+    const board3d = app.views && app.views.mode === '3d' && app.views.board3d;
+    if (!board3d) throw new Error('the 3D view is not shown');
     const i = typeof cell === 'number' ? cell : app.geom.byName.get(cell);
     if (i === undefined || i < 0 || i >= app.geom.n) throw new Error(`no cell ${cell}`);
-    return app.board3d.project(i);
+    return board3d.project(i);
   },
   /** The 3D view's tile colours: cell name -> 'light', 'dark', 'line', 'hovered', ... */
   tiles3d() {
-    if (!app.board3d) throw new Error('the 3D view is not shown');
-    return app.board3d.tileColors();
+    if (!app.views || !app.views.board3d) throw new Error('the 3D view is not shown');
+    return app.views.board3d.tileColors();
+  },
+  /** The 3D view's layout and sizes (Board3D.metrics). */
+  metrics3d() {
+    if (!app.views || !app.views.board3d) throw new Error('the 3D view is not shown');
+    return app.views.board3d.metrics();
   },
   /** Closes the WebSocket as a network drop would; the page reconnects. */
   dropSocket() {
@@ -66,10 +72,8 @@ const app = {
   analysis: null, // the last hint or evaluation asked for, and the position it is for (analysis.js)
   hover: -1,
   flipped: false,
-  viewMode: localStorage.getItem('raum:view') === '3d' ? '3d' : '2d',
   showLines: localStorage.getItem('raum:lines') !== 'off',
-  board2d: null,
-  board3d: null,
+  views: null, // the board's two views (board-views.js)
   live: null,
   review: null, // the game's review, once it is over (review.js)
   sending: false,
@@ -161,8 +165,7 @@ function boardView() {
 function renderBoard() {
   if (!app.state) return;
   const view = boardView();
-  if (app.viewMode === '3d' && app.board3d) app.board3d.render(view);
-  else app.board2d.render(view);
+  app.views.render(view);
   if (!raumTest.isReady) {
     raumTest.isReady = true;
     $('#loading').hidden = true;
@@ -398,8 +401,7 @@ function applyState(s, {force = false} = {}) {
   }
   if (!old) {
     app.flipped = myColor() === 'black';
-    app.board2d.setFlipped(app.flipped);
-    if (app.board3d) app.board3d.setFlipped(app.flipped);
+    app.views.setFlipped(app.flipped);
   }
   notePresence(old, s);
   renderAll();
@@ -567,74 +569,15 @@ function goTo(ply) {
 
 function setFlipped(flipped) {
   app.flipped = flipped;
-  app.board2d.setFlipped(flipped);
-  if (app.board3d) app.board3d.setFlipped(flipped);
+  app.views.setFlipped(flipped);
   renderBoard();
   renderPlayers();
 }
 
 async function setView(mode) {
-  if (mode === '3d' && !app.board3d) {
-    $('#board3d').hidden = false;
-    try {
-      const {Board3D} = await import('./board3d.js');
-      app.board3d = new Board3D($('#board3d'), app.geom, {
-        onClick: (cell) => onCell(cell),
-        onHover: (cell) => {
-          app.hover = cell;
-          renderBoard();
-        },
-      });
-      app.board3d.onRendered = () => {
-        if (!app.board3d.announced) {
-          app.board3d.announced = true;
-          resolveReady3d(true);
-        }
-      };
-      app.board3d.setFlipped(app.flipped);
-      setup3dControls();
-    } catch (e) {
-      console.error(e);
-      $('#board3d').hidden = true;
-      showError(`The 3D view needs WebGL, which this browser does not offer (${e.message}).`);
-      return;
-    }
-  }
-  app.viewMode = mode;
+  if (!(await app.views.setView(mode))) return;
   app.hover = -1;
-  localStorage.setItem('raum:view', mode);
-  $('#board-frame').classList.toggle('view-2d', mode === '2d');
-  $('#board-frame').classList.toggle('view-3d', mode === '3d');
-  $('#board2d').hidden = mode !== '2d';
-  $('#board3d').hidden = mode !== '3d';
-  $('#controls-3d').hidden = mode !== '3d';
-  $('#view-2d').setAttribute('aria-pressed', String(mode === '2d'));
-  $('#view-3d').setAttribute('aria-pressed', String(mode === '3d'));
-  $('#board-help').textContent =
-    mode === '3d'
-      ? 'Click a piece, then a marked cell. Drag to orbit, wheel to zoom, right-drag to pan; hover a cell to see its lines.'
-      : 'Click a piece, then a marked cell, or drag it there. Levels are drawn side by side, as in the seeds.';
-  if (mode === '2d') app.board2d.layout();
-  if (mode === '3d') {
-    app.board3d.resize();
-    app.board3d.requestRender();
-  }
   if (app.state) renderBoard();
-}
-
-function setup3dControls() {
-  const b = app.board3d;
-  const spacing = $('#spacing');
-  spacing.value = String(b.spacing);
-  spacing.addEventListener('input', () => b.setSpacing(Number(spacing.value)));
-  const isolate = $('#isolate');
-  for (const level of app.geom.levels) isolate.appendChild(el('option', {value: String(level.z)}, `Level ${level.name}`));
-  isolate.addEventListener('change', () => b.setIsolated(isolate.value === 'all' ? null : Number(isolate.value)));
-  $('#reset-camera').addEventListener('click', () => {
-    spacing.value = String(b.defaultSpacing);
-    b.setSpacing(b.defaultSpacing);
-    b.resetCamera();
-  });
 }
 
 // ---- start ----------------------------------------------------------------
@@ -736,8 +679,8 @@ async function main() {
   $('#rules-link').href = `/rules/${encodeURIComponent(state.variant)}`;
   $('#move-input').placeholder = placeholderFor(state);
   renderPieceLegend(app.variant);
-  app.board2d = new Board2D($('#board2d'), app.geom, {
-    onDown: (cell) => onCell(cell),
+  app.views = new BoardViews(app.geom, {
+    onCell,
     onDrop: (from, to) => {
       if (canMoveNow() && app.state.legal.some((m) => m.from === from && m.to === to)) play(from, to);
     },
@@ -745,9 +688,15 @@ async function main() {
       app.hover = cell;
       renderBoard();
     },
+    onError: showError,
+    on3dReady: () => resolveReady3d(true),
+    help: {
+      '3d': 'Click a piece, then a marked cell, or drag it there. Drag elsewhere to orbit, wheel to zoom, right-drag to pan; hover a cell to see its lines.',
+      '2d': 'Click a piece, then a marked cell, or drag it there. Levels are drawn side by side, as in the seeds.',
+    },
   });
   applyState(state, {force: true});
-  await setView(app.viewMode);
+  if (!(await app.views.setView(savedView()))) await app.views.setView('2d');
   const conn = $('#conn');
   // In an online game a seat's socket names its seat, so that the other
   // players learn it is here.
