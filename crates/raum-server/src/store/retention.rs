@@ -38,6 +38,7 @@ mod tests {
             clock: None,
             seats: None,
             created,
+            rematch: None,
         }
     }
 
