@@ -156,6 +156,8 @@ pub fn router(games: Arc<Games>) -> Router {
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/draw", post(draw))
+        .route("/games/{id}/takeback", post(takeback))
+        .route("/games/{id}/rematch", post(rematch))
         .route("/games/{id}/analysis", post(analysis))
         .route("/games/{id}/review", get(review).post(start_review))
         .route("/games/{id}/pgn", get(pgn))
@@ -444,6 +446,53 @@ async fn draw(
 ) -> Api<Response> {
     g.gate.check(Bucket::Moves, peer.0.as_ref())?;
     Ok(json_text(detached(async move { g.draw(&id, req.token.as_deref(), &req.action).await }).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TakebackReq {
+    #[serde(default)]
+    token: Option<String>,
+    action: String,
+    /// The events the client saw: an answer meant for another position is refused.
+    #[serde(default)]
+    ply: Option<usize>,
+}
+
+/// `POST /api/games/{id}/takeback`: a take-back asked of the opponent, accepted or declined.
+async fn takeback(
+    State(g): State<Arc<Games>>,
+    peer: Peer,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<TakebackReq>,
+) -> Api<Response> {
+    g.gate.check(Bucket::Moves, peer.0.as_ref())?;
+    let client = peer.charged();
+    Ok(json_text(
+        detached(async move { g.takeback_request(client, &id, req.token.as_deref(), &req.action, req.ply).await })
+            .await?,
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RematchReq {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// `POST /api/games/{id}/rematch`: the next game of a finished one (`201` when this call made it).
+async fn rematch(
+    State(g): State<Arc<Games>>,
+    peer: Peer,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<RematchReq>,
+) -> Api<Response> {
+    g.gate.check(Bucket::Games, peer.0.as_ref())?;
+    let client = peer.charged();
+    let answer = detached(async move { g.rematch(client, &id, req.token.as_deref()).await }).await?;
+    let status = if answer.created { StatusCode::CREATED } else { StatusCode::OK };
+    Ok((status, Json(answer)).into_response())
 }
 
 #[derive(Deserialize)]

@@ -12,11 +12,14 @@
 //! requests, as [`Games`]' methods: [`request`] (`POST /api/games`'s body
 //! and its checks), `seating` (the seats it makes), `create`, `moves` (a
 //! move; every event stored the same way; a fallen flag), `resign`, `draw`,
-//! `takeback`, `analysis`, `record`, `review` (a finished game's review,
-//! kept), [`board`] (the analysis board: any position, nothing kept). Around them: [`registry`] ([`Games`]:
-//! the rooms, the store, the engine threads), `schedule` (engine moves and
-//! flag timers, as tasks), `retention` (abandoned games deleted), `tokens`
-//! (game ids and seat tokens, and the hashes kept of tokens), [`refusal`].
+//! `takeback` (at one screen, against the engine), `takeback_request`
+//! (asked and answered online), `rematch` (the next game, seats passed
+//! on), `analysis`, `record`, `review` (a finished game's review, kept),
+//! [`board`] (the analysis board: any position, nothing kept). Around them:
+//! [`registry`] ([`Games`]: the rooms, the store, the engine threads),
+//! `schedule` (engine moves and flag timers, as tasks), `retention`
+//! (abandoned games deleted), `tokens` (game ids and seat tokens, and the
+//! hashes kept of tokens), [`refusal`].
 
 mod analysis;
 pub mod board;
@@ -28,6 +31,7 @@ mod moves;
 mod record;
 pub mod refusal;
 pub mod registry;
+pub mod rematch;
 pub mod request;
 mod resign;
 mod restore;
@@ -39,6 +43,7 @@ pub(crate) mod schedule;
 pub mod seat;
 pub mod seating;
 mod takeback;
+mod takeback_request;
 pub(crate) mod tokens;
 
 pub use registry::Games;

@@ -8,9 +8,11 @@
 //! Seat tokens are kept only as hashes (`sha256:<64 hex>`); a database from
 //! before has its clear tokens hashed when it opens (`hashed_tokens`).
 //! Unfinished games left alone long enough are deleted on request
-//! ([`Store::delete_abandoned`], `retention`).
+//! ([`Store::delete_abandoned`], `retention`). A finished game's rematch is
+//! made and linked from it in one transaction (`rematch`).
 
 mod hashed_tokens;
+mod rematch;
 mod retention;
 
 use rusqlite::{Connection, OptionalExtension, params};
@@ -64,6 +66,18 @@ pub struct GameMeta {
     pub seats: Option<String>,
     /// Seconds since 1970 when created.
     pub created: i64,
+    /// The rematch of this game, once a player asked for one (`None` until then).
+    #[serde(default)]
+    pub rematch: Option<Rematch>,
+}
+
+/// A game's rematch: the next game, made by a player of this one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rematch {
+    /// The side (key: `white`, `blue`) whose player asked for it, in this game.
+    pub by: String,
+    /// The next game's id.
+    pub game: String,
 }
 
 /// A move as stored: its coordinate text and the clocks after it.
@@ -142,6 +156,11 @@ pub trait Store: Send + Sync {
     fn save_variant_file(&self, id: &str, text: &str) -> Result<(), StoreError>;
     /// The variant file kept under `id`, if any.
     fn variant_file(&self, id: &str) -> Result<Option<String>, StoreError>;
+    /// Records `next`, the rematch of the finished game `previous` asked for by
+    /// the side `by`, and links it from `previous`, in one transaction; unless
+    /// `previous` has a rematch already, which is then answered and nothing
+    /// is stored. `Ok(None)`: `next` was stored.
+    fn create_rematch(&self, previous: &str, by: &str, next: &GameMeta) -> Result<Option<Rematch>, StoreError>;
     /// Deletes, with their moves, the unfinished games (no result) whose
     /// last change was before `changed_before` (seconds since 1970), and
     /// returns their ids. Finished games are kept forever.
@@ -238,11 +257,16 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
-        // Databases from before multi-player games lack the seats column.
-        let has_seats: i64 =
-            conn.query_row("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'seats'", [], |r| r.get(0))?;
-        if has_seats == 0 {
-            conn.execute_batch("ALTER TABLE games ADD COLUMN seats TEXT")?;
+        // Databases from before multi-player games lack the seats column,
+        // those from before rematches the rematch's two.
+        for column in ["seats", "rematch", "rematch_by"] {
+            let has: i64 =
+                conn.query_row("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = ?1", [column], |r| {
+                    r.get(0)
+                })?;
+            if has == 0 {
+                conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT"))?;
+            }
         }
         hashed_tokens::hash_clear_tokens(&mut conn)?;
         Ok(SqliteStore { conn: Mutex::new(conn) })
@@ -263,6 +287,39 @@ fn insert_move(tx: &rusqlite::Transaction<'_>, id: &str, ply: usize, mv: &Stored
     Ok(())
 }
 
+/// A new game's row (its moves apart).
+fn insert_game(
+    tx: &rusqlite::Transaction<'_>,
+    m: &GameMeta,
+    plies: usize,
+    result: Option<&StoredResult>,
+) -> rusqlite::Result<()> {
+    let (score, reason) = result_parts(result);
+    tx.execute(
+        "INSERT INTO games (id, variant, mode, start, white, black, white_token, black_token, engine, clock,
+                            created, updated, plies, result, reason, seats)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12, ?13, ?14, ?15)",
+        params![
+            m.id,
+            m.variant,
+            m.mode,
+            m.start,
+            m.white,
+            m.black,
+            m.white_token,
+            m.black_token,
+            m.engine,
+            m.clock,
+            m.created,
+            plies as i64,
+            score,
+            reason,
+            m.seats
+        ],
+    )?;
+    Ok(())
+}
+
 fn result_parts(r: Option<&StoredResult>) -> (Option<&str>, Option<&str>) {
     (r.map(|r| r.score.as_str()), r.map(|r| r.reason.as_str()))
 }
@@ -271,29 +328,7 @@ impl Store for SqliteStore {
     fn create(&self, m: &GameMeta, moves: &[StoredMove], result: Option<&StoredResult>) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        let (score, reason) = result_parts(result);
-        tx.execute(
-            "INSERT INTO games (id, variant, mode, start, white, black, white_token, black_token, engine, clock,
-                                created, updated, plies, result, reason, seats)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12, ?13, ?14, ?15)",
-            params![
-                m.id,
-                m.variant,
-                m.mode,
-                m.start,
-                m.white,
-                m.black,
-                m.white_token,
-                m.black_token,
-                m.engine,
-                m.clock,
-                m.created,
-                moves.len() as i64,
-                score,
-                reason,
-                m.seats
-            ],
-        )?;
+        insert_game(&tx, m, moves.len(), result)?;
         for (ply, mv) in moves.iter().enumerate() {
             insert_move(&tx, &m.id, ply, mv)?;
         }
@@ -359,6 +394,10 @@ impl Store for SqliteStore {
         Ok(self.conn().query_row("SELECT text FROM variant_files WHERE id = ?1", [id], |r| r.get(0)).optional()?)
     }
 
+    fn create_rematch(&self, previous: &str, by: &str, next: &GameMeta) -> Result<Option<Rematch>, StoreError> {
+        rematch::create_rematch(&mut self.conn(), previous, by, next)
+    }
+
     fn delete_abandoned(&self, changed_before: i64) -> Result<Vec<String>, StoreError> {
         retention::delete_abandoned(&mut self.conn(), changed_before)
     }
@@ -383,7 +422,7 @@ impl Store for SqliteStore {
         let row = conn
             .query_row(
                 "SELECT id, variant, mode, start, white, black, white_token, black_token, engine, clock, created,
-                        result, reason, seats
+                        result, reason, seats, rematch, rematch_by
                  FROM games WHERE id = ?1",
                 params![id],
                 |r| {
@@ -400,6 +439,10 @@ impl Store for SqliteStore {
                         clock: r.get(9)?,
                         seats: r.get(13)?,
                         created: r.get(10)?,
+                        rematch: match (r.get::<_, Option<String>>(14)?, r.get::<_, Option<String>>(15)?) {
+                            (Some(game), Some(by)) => Some(Rematch { by, game }),
+                            _ => None,
+                        },
                     };
                     let score: Option<String> = r.get(11)?;
                     let reason: Option<String> = r.get(12)?;
@@ -465,6 +508,7 @@ mod tests {
             clock: None,
             seats: None,
             created: 1,
+            rematch: None,
         }
     }
 

@@ -24,10 +24,14 @@ mod headers;
 mod limits;
 #[path = "api/multi_features.rs"]
 mod multi_features;
+#[path = "api/rematch.rs"]
+mod rematch;
 #[path = "api/retention.rs"]
 mod retention;
 #[path = "api/seat_tokens.rs"]
 mod seat_tokens;
+#[path = "api/takeback_requests.rs"]
+mod takeback_requests;
 #[path = "api/variant_files.rs"]
 mod variant_files;
 

@@ -79,6 +79,30 @@ export function saveSeat(id, seat) {
   }
 }
 
+/**
+ * The seat this page holds in game `gameId`: from the address's fragment
+ * (#t=TOKEN&c=SIDE), kept for the game, or kept before.
+ */
+export function readSeat(gameId) {
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const token = fragment.get('t');
+  const color = fragment.get('c');
+  let seat = loadSeat(gameId);
+  // a side: 'white', 'black', or in a multi-player game 'red', 'blue', ...; 'both'/'all' at one screen
+  const side = /^[a-z]+$/.test(color || '') && color !== 'both' && color !== 'all' ? color : null;
+  if (token) {
+    if (!seat || seat.token !== token) seat = {token, color: side};
+    else if (side) seat.color = side;
+    saveSeat(gameId, seat);
+    // Once this browser keeps the seat, the token leaves the address bar (and
+    // so the history, screenshots and shared addresses); where it cannot keep
+    // it (private mode), the address is the only place it lives.
+    const kept = loadSeat(gameId);
+    if (kept && kept.token === token) history.replaceState(null, '', location.pathname + location.search);
+  }
+  return seat;
+}
+
 /** Links the creator of an online game shares: {opponent, spectate, color}. */
 export function loadInvite(id) {
   try {

@@ -10,7 +10,7 @@ import {Geometry} from './geometry.js';
 import {BoardViews, savedView} from './board-views.js';
 import {el, $, setChildren, copyField} from './util.js';
 import {showPromotion, hidePromotion} from './promotion.js';
-import {pieceLegend} from './pieces.js';
+import {renderPieceLegend} from './pieces.js';
 import {Tree, treeTokens} from './tree.js';
 
 /** The engine's expected score for White at a centipawn score: the server's model (raum_engine::wdl, k 0.42). */
@@ -470,8 +470,7 @@ async function main() {
     $('#game-link').hidden = false;
     $('#game-link').href = `/g/${encodeURIComponent(app.gameId)}`;
   }
-  setChildren($('#piece-legend'), pieceLegend(app.variant));
-  $('#piece-legend').hidden = !(app.variant.pieces || []).length;
+  renderPieceLegend(app.variant);
   app.views = new BoardViews(app.geom, {
     onCell,
     onDrop: (from, to) => play(from, to),

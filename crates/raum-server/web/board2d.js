@@ -135,6 +135,7 @@ export class Board2D {
       cell.classList.toggle('hint', !!view.hint && (view.hint.from === i || view.hint.to === i));
       cell.classList.toggle('line', lines.has(i));
       cell.classList.toggle('hovered', view.hover === i);
+      cell.classList.toggle('premove', !!view.premove && (view.premove.from === i || view.premove.to === i));
       const mark = view.marks && view.marks.get(i);
       cell.classList.toggle('mark-both', mark === 'both');
       cell.classList.toggle('mark-move', mark === 'move');

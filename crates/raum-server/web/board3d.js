@@ -23,6 +23,7 @@ const COLORS = {
   markBoth: new THREE.Color(0x3a7bd5),
   markMove: new THREE.Color(0x5fbf5f),
   markCapture: new THREE.Color(0xe05a47),
+  premove: new THREE.Color(0xb85c9e),
 };
 
 const PIECE_SIZE = 0.8; // sprite height in cells
@@ -417,6 +418,7 @@ export class Board3D {
       if (view.hint && (view.hint.from === i || view.hint.to === i)) color = COLORS.hint;
       if (check.has(i)) color = COLORS.check;
       if (view.selected === i) color = COLORS.selected;
+      if (view.premove && (view.premove.from === i || view.premove.to === i)) color = COLORS.premove;
       if (view.hover === i) color = COLORS.hovered;
       this.tiles.setColorAt(i, color);
     }

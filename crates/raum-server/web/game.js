@@ -1,6 +1,6 @@
 // The game page: /g/{id}, the seat token (if any) in the fragment #t=TOKEN.
 
-import {api, ApiError, NetworkError, getVariant, getGame, gamePath, loadSeat, saveSeat, loadInvite, seatLink, absolute} from './api.js';
+import {api, ApiError, NetworkError, getVariant, getGame, gamePath, readSeat, saveSeat, loadInvite, absolute} from './api.js';
 import {Geometry} from './geometry.js';
 import {BoardViews, savedView} from './board-views.js';
 import {el, $, setChildren, copyField, formatClock} from './util.js';
@@ -8,8 +8,12 @@ import * as sides from './sides.js';
 import {Live, setConn} from './live.js';
 import {showPromotion, hidePromotion} from './promotion.js';
 import {analyse, renderAnalysis, hintCells} from './analysis.js';
-import {pieceLegend} from './pieces.js';
 import {Review, boardLink} from './review.js';
+import {renderPieceLegend} from './pieces.js';
+import * as sound from './sound.js';
+import {Premove, ownMan} from './premove.js';
+import {renderDrawOffer, renderTakeback, renderRematch, goToRematch, notePresence, notice} from './offers.js';
+import {downloadPng} from './snapshot.js';
 
 const gameId = decodeURIComponent(location.pathname.replace(/^\/g\//, '').split('/')[0] || '');
 const other = (c) => (c === 'white' ? 'black' : 'white');
@@ -54,6 +58,14 @@ const raumTest = {
     if (!app.views || !app.views.board3d) throw new Error('the 3D view is not shown');
     return app.views.board3d.metrics();
   },
+  /** The sounds played so far (move, capture, check, end), unless muted. */
+  get sounds() {
+    return sound.played.slice();
+  },
+  /** The premove being made or waiting: {from, to} (to null while choosing), or null. */
+  get premove() {
+    return app.premove.active ? {from: app.premove.from, to: app.premove.to} : null;
+  },
   /** Closes the WebSocket as a network drop would; the page reconnects. */
   dropSocket() {
     if (app.live) app.live.drop();
@@ -69,6 +81,7 @@ const app = {
   seat: null,
   viewPly: 0,
   selected: null,
+  premove: new Premove(),
   analysis: null, // the last hint or evaluation asked for, and the position it is for (analysis.js)
   hover: -1,
   flipped: false,
@@ -80,26 +93,6 @@ const app = {
   receivedAt: 0,
   movesKey: null,
 };
-
-function readSeat() {
-  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
-  const token = fragment.get('t');
-  const color = fragment.get('c');
-  let seat = loadSeat(gameId);
-  // a side: 'white', 'black', or in a multi-player game 'red', 'blue', ...; 'both'/'all' at one screen
-  const side = /^[a-z]+$/.test(color || '') && color !== 'both' && color !== 'all' ? color : null;
-  if (token) {
-    if (!seat || seat.token !== token) seat = {token, color: side};
-    else if (side) seat.color = side;
-    saveSeat(gameId, seat);
-    // Once this browser keeps the seat, the token leaves the address bar (and
-    // so the history, screenshots and shared addresses); where it cannot keep
-    // it (private mode), the address is the only place it lives.
-    const kept = loadSeat(gameId);
-    if (kept && kept.token === token) history.replaceState(null, '', location.pathname + location.search);
-  }
-  return seat;
-}
 
 /** The seat's side ('white', 'blue'), 'both' (at one screen), or null (spectator / not known yet). */
 function myColor() {
@@ -122,6 +115,18 @@ function canMoveNow() {
   const me = myColor();
   if (me === 'both' || me === null) return true;
   return s.side === me;
+}
+
+/**
+ * Whether the player may premove: their one side's seat in an online game
+ * or against Raum, on the position now, while another side is to move (or
+ * their own move is on its way).
+ */
+function canPremove() {
+  const s = app.state;
+  const me = myColor();
+  if (!s || !app.seat || s.result || !isLive() || !me || me === 'both' || me === 'all') return false;
+  return (s.mode === 'online' || s.mode === 'engine') && !canMoveNow();
 }
 
 /** The pieces after `ply` moves: the start's, with each move's changes applied. */
@@ -159,6 +164,7 @@ function boardView() {
   }
   const hint = hintCells(app);
   if (hint) view.hint = hint;
+  if (app.premove.active && ply === s.ply) view.premove = {from: app.premove.from, to: app.premove.to};
   return view;
 }
 
@@ -280,23 +286,11 @@ function renderStatus() {
   setChildren(status, parts.flatMap((p, i) => (i ? [' ', p] : [p])));
   status.hidden = parts.length === 0;
 
-  const offer = $('#draw-offer');
   const me = myColor();
-  if (s.draw_offer && !s.result) {
-    offer.hidden = false;
-    const agreed = s.draw_agreed || [s.draw_offer];
-    const mine = agreed.includes(me);
-    const canAnswer = app.seat && (me === 'both' || me === null || !mine);
-    const also = agreed.length > 1 ? ` (agreed: ${agreed.map((k) => sides.sideName(s, k)).join(', ')})` : '';
-    setChildren(
-      offer,
-      el('span', {}, `${me === s.draw_offer ? 'You offered' : `${sides.sideName(s, s.draw_offer)} offers`} a draw${also}.`),
-      canAnswer && !mine ? el('button', {type: 'button', class: 'btn small primary', id: 'btn-draw-accept', onclick: () => drawAction('accept')}, 'Accept') : null,
-      canAnswer && !mine ? el('button', {type: 'button', class: 'btn small', id: 'btn-draw-decline', onclick: () => drawAction('decline')}, 'Decline') : null,
-    );
-  } else {
-    offer.hidden = true;
-  }
+  const seated = !!app.seat;
+  renderDrawOffer(s, me, seated, drawAction);
+  renderTakeback(s, me, seated, (action) => seatAction('/takeback', {action, ply: s.ply}));
+  renderRematch(s, me, seated, () => goToRematch(gameId, app.seat, showError));
 }
 
 function renderActions() {
@@ -307,7 +301,9 @@ function renderActions() {
   const sidesIn = s.sides.filter((x) => x.in);
   // every side for itself, draws are agreed only when two sides are left; Raum takes no offers
   const drawable = (s.teams || sidesIn.length <= 2) && sidesIn.every((x) => x.human);
-  show('#btn-undo', seated && !over && (s.mode === 'local' || s.mode === 'engine') && s.ply > 0);
+  // online, a take-back is asked of the opponent (two sides), once one's own move is on the board
+  const asked = s.mode === 'online' && !app.multi && !s.takeback && s.moves.some((m) => m.color === myColor());
+  show('#btn-undo', seated && !over && (s.mode === 'local' || s.mode === 'engine' || asked) && s.ply > 0);
   show('#btn-hint', seated && !over && s.mode !== 'online');
   show('#btn-eval', (seated && s.mode !== 'online') || over);
   show('#btn-draw', seated && !over && drawable && !s.draw_offer);
@@ -394,6 +390,10 @@ function applyState(s, {force = false} = {}) {
     app.selected = null;
     if (old) hidePromotion();
   }
+  // a move arriving sounds (a step through the list does not come here)
+  const sfx = sound.soundFor(old, s, (ply) => piecesAt(ply).size);
+  if (sfx) sound.play(sfx);
+  if (s.result || (old && s.ply < old.ply)) app.premove.clear();
   if (s.mode === 'online' && app.seat && !app.seat.color && s.moves.length && old && s.ply === old.ply + 1 && app.lastSentPly === old.ply) {
     // learn the seat's colour from the move it just made
     app.seat.color = s.moves[s.ply - 1].color;
@@ -403,27 +403,33 @@ function applyState(s, {force = false} = {}) {
     app.flipped = myColor() === 'black';
     app.views.setFlipped(app.flipped);
   }
-  notePresence(old, s);
+  notePresence(old, s, myColor());
   renderAll();
   pollIfNeeded();
+  playPremove();
 }
 
-/**
- * In an online game, tells the player when another person's seat is taken
- * (its page opened) or left: the creator of a game learns that the opponent
- * has joined.
- */
-function notePresence(old, s) {
-  const box = $('#presence');
-  const mine = myColor();
-  if (!box || !old || s.mode !== 'online' || !mine || !Array.isArray(s.sides)) return;
-  for (const side of s.sides) {
-    if (side.key === mine || !side.human) continue;
-    const before = (old.sides || []).find((o) => o.key === side.key);
-    if (!before || Boolean(before.present) === Boolean(side.present)) continue;
-    const who = s.sides.length === 2 ? 'Your opponent' : `${side.player || side.name} (${side.name})`;
-    box.textContent = side.present ? `${who} has joined.` : `${who} has left.`;
-    box.hidden = false;
+/** The player's turn has come: the premove waiting is played if it is legal now, else dropped with a notice. */
+function playPremove() {
+  const pm = app.premove;
+  if (!pm.active || !canMoveNow()) return;
+  const s = app.state;
+  if (!pm.ready) {
+    // only a man was chosen: it stays chosen, for a move now
+    if (s.legal.some((m) => m.from === pm.from)) app.selected = pm.from;
+    pm.clear();
+    renderBoard();
+    return;
+  }
+  const move = pm.move(s);
+  const name = (c) => app.geom.cells[c].name;
+  const text = `${name(pm.from)}-${name(pm.to)}`;
+  pm.clear();
+  if (move) {
+    sendMove(move.coord);
+  } else {
+    notice(`Premove ${text} dropped: it is not legal now.`);
+    renderBoard();
   }
 }
 
@@ -493,6 +499,8 @@ async function sendMove(move) {
     app.sending = false;
     renderAll();
   }
+  // the answer to a move of Raum's may have come while this one was on its way
+  playPremove();
   return ok;
 }
 
@@ -514,6 +522,7 @@ function drawAction(action) {
 
 function onCell(cell) {
   const s = app.state;
+  if (s && canPremove()) return premoveClick(cell);
   if (!s || cell < 0) {
     if (app.selected !== null) {
       app.selected = null;
@@ -537,6 +546,15 @@ function onCell(cell) {
   app.selected = null;
   renderBoard();
   return null;
+}
+
+/** A click while another side is to move: choosing a premove (the man, then its cell), or cancelling it. */
+function premoveClick(cell) {
+  const pieces = piecesAt(app.state.ply);
+  const own = (c) => ownMan(app.state, myColor(), pieces.get(c));
+  const isKing = (c) => /k/i.test(String(pieces.get(c) || '').slice(-1));
+  if (app.premove.click(cell, own, isKing)) renderBoard();
+  return app.premove.active && !app.premove.ready && app.premove.from === cell ? 'drag' : null;
 }
 
 function play(from, to) {
@@ -599,7 +617,12 @@ function bindUi() {
     if (await sendMove(text)) input.value = '';
   });
   // The ply makes a take-back sent twice (a retry) take back once.
-  $('#btn-undo').addEventListener('click', () => seatAction('/undo', {ply: app.state ? app.state.ply : undefined}, {force: true}));
+  // online the take-back is asked of the opponent
+  $('#btn-undo').addEventListener('click', () => {
+    const ply = app.state ? app.state.ply : undefined;
+    if (app.state && app.state.mode === 'online') seatAction('/takeback', {action: 'request', ply});
+    else seatAction('/undo', {ply}, {force: true});
+  });
   $('#btn-draw').addEventListener('click', () => drawAction('offer'));
   const resign = $('#btn-resign');
   resign.addEventListener('click', () => {
@@ -630,6 +653,7 @@ function bindUi() {
     if (e.key === 'Escape') {
       hidePromotion();
       app.selected = null;
+      app.premove.clear();
       renderBoard();
     } else if (!app.state) {
       return;
@@ -641,6 +665,17 @@ function bindUi() {
     else return;
     e.preventDefault();
   });
+  // a right click or a click off the cells cancels a premove
+  const cancelPremove = (e) => {
+    if (!app.premove.active) return;
+    if (e.type === 'contextmenu') e.preventDefault();
+    else if (e.button !== 0 || app.views.mode !== '2d' || e.target.closest('.cell')) return;
+    app.premove.clear();
+    renderBoard();
+  };
+  $('#board-frame').addEventListener('contextmenu', cancelPremove);
+  $('#board-frame').addEventListener('pointerdown', cancelPremove);
+  bindSoundAndImage();
   const lines = $('#show-lines');
   if (lines) {
     lines.checked = app.showLines;
@@ -652,10 +687,16 @@ function bindUi() {
   }
 }
 
+/** The mute switch (remembered) and the board's PNG. */
+function bindSoundAndImage() {
+  sound.bindMuteSwitch($('#sound-toggle'));
+  $('#btn-png').addEventListener('click', () => downloadPng(app, gameId).catch((e) => showError(e.message)));
+}
+
 async function main() {
   bindUi();
   app.review = new Review(gameId, $('#review'), goTo);
-  app.seat = readSeat();
+  app.seat = readSeat(gameId);
   let state;
   try {
     state = await getGame(gameId);
@@ -677,11 +718,16 @@ async function main() {
   $('#game-title').textContent = `${name} · ${who}`;
   document.title = `Raum · ${name} · ${who}`;
   $('#rules-link').href = `/rules/${encodeURIComponent(state.variant)}`;
-  $('#move-input').placeholder = placeholderFor(state);
+  $('#move-input').placeholder = sides.placeholderFor(state);
   renderPieceLegend(app.variant);
   app.views = new BoardViews(app.geom, {
     onCell,
     onDrop: (from, to) => {
+      if (canPremove() && app.premove.from === from) {
+        app.premove.drop(from, to);
+        renderBoard();
+        return;
+      }
       if (canMoveNow() && app.state.legal.some((m) => m.from === from && m.to === to)) play(from, to);
     },
     onHover: (cell) => {
@@ -716,18 +762,6 @@ async function main() {
     },
   });
   setInterval(tickClocks, 100);
-}
-
-/** The legend of the pieces under the board (pieces.js). */
-function renderPieceLegend(variant) {
-  setChildren($('#piece-legend'), pieceLegend(variant));
-  $('#piece-legend').hidden = !(variant.pieces || []).length;
-}
-
-function placeholderFor(state) {
-  const m = state.legal && state.legal[0];
-  if (m && sides.isMulti(state)) return `Type a move: ${m.coord}`;
-  return m ? `Type a move: ${m.san} or ${m.coord}` : 'Type a move';
 }
 
 main();

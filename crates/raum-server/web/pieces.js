@@ -5,7 +5,7 @@
 // six sides: the side's letter then the piece's ("wK", "rP", "bQ"), drawn
 // in the side's colour.
 
-import {el} from './util.js';
+import {$, el, setChildren} from './util.js';
 
 const GLYPHS = {K: '\u265A', Q: '\u265B', R: '\u265C', B: '\u265D', N: '\u265E', P: '\u265F'};
 export const FONT_STACK = '"DejaVu Sans", "Noto Sans Symbols 2", "Segoe UI Symbol", "Apple Symbols", sans-serif';
@@ -184,19 +184,25 @@ function drawMan(g, size, man) {
 }
 
 /**
- * The legend of a variant's pieces under a board: each piece drawn as the
- * boards draw it (in the first side's colour), its letter and its name (the
- * lettered tokens, W, G, U, A, ..., say what they are).
+ * The legend of the pieces under the board: each piece of the variant drawn as
+ * the boards draw it (in the first side's colour), its letter and its name
+ * from GET /api/variants/{id}: the lettered tokens (W, G, U, A, ...) say what they are.
  */
-export function pieceLegend(variant) {
+export function renderPieceLegend(variant) {
+  const box = $('#piece-legend');
+  const pieces = variant.pieces || [];
   const first = variant.sides && variant.sides[0] ? variant.sides[0].letter : null;
-  return (variant.pieces || []).map((p) =>
-    el(
-      'span',
-      {class: 'piece-legend-item', dataset: {letter: p.letter}},
-      pieceElement(first ? `${first}${p.letter.toUpperCase()}` : p.letter.toUpperCase(), variant),
-      el('strong', {}, p.letter.toUpperCase()),
-      ` ${p.name.charAt(0).toUpperCase()}${p.name.slice(1)}`,
+  setChildren(
+    box,
+    pieces.map((p) =>
+      el(
+        'span',
+        {class: 'piece-legend-item', dataset: {letter: p.letter}},
+        pieceElement(first ? `${first}${p.letter.toUpperCase()}` : p.letter.toUpperCase(), variant),
+        el('strong', {}, p.letter.toUpperCase()),
+        ` ${p.name.charAt(0).toUpperCase()}${p.name.slice(1)}`,
+      ),
     ),
   );
+  box.hidden = pieces.length === 0;
 }

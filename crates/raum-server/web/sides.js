@@ -163,3 +163,10 @@ export function players(state) {
 
 /** The words for the side to move: 'White', 'Blue'. */
 export const sideName = (state, key) => (sideOf(state, key) || {name: cap(key)}).name;
+
+/** The move box's example: the first legal move in both notations (coordinates alone for more sides). */
+export function placeholderFor(state) {
+  const m = state.legal && state.legal[0];
+  if (m && isMulti(state)) return `Type a move: ${m.coord}`;
+  return m ? `Type a move: ${m.san} or ${m.coord}` : 'Type a move';
+}

@@ -116,6 +116,7 @@ impl Games {
             clock: req.clock.and_then(|c| serde_json::to_string(&c).ok()),
             seats: if game.two() { None } else { serde_json::to_string(&seats).ok() },
             created: now(),
+            rematch: None,
         };
         let mut room = Room::open(meta, mode, game, seats, req.clock);
         room.client = client;

@@ -81,9 +81,11 @@ impl Games {
         if !room.draw.contains(&mover) {
             room.draw.clear();
         }
+        // A move cancels a take-back request, whoever made it.
+        let takeback_before = room.takeback.take();
         let result = room.rules_result();
         if let Err(e) = self.commit_event(room, coord, mover, result).await {
-            (room.clock, room.draw) = (clock_before, draw_before);
+            (room.clock, room.draw, room.takeback) = (clock_before, draw_before, takeback_before);
             return Err(e);
         }
         Ok(())
@@ -111,6 +113,7 @@ impl Games {
         if result.is_some() {
             room.result = result;
             room.draw.clear();
+            room.takeback = None;
             room.stop_engine();
             room.stop_clock();
             room.stop_flag_timer();

@@ -51,6 +51,7 @@ impl Games {
         self.blocking(move |s| s.set_result(&key, Some(&stored_result))).await?;
         room.result = Some(result);
         room.draw.clear();
+        room.takeback = None;
         room.stop_engine();
         room.stop_clock();
         room.stop_flag_timer();

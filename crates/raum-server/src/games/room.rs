@@ -1,5 +1,6 @@
 //! [`Room`]: a game in memory, any number of sides (the game, its seats,
-//! clocks, draw offer, result, engine search and listeners).
+//! clocks, draw offer, take-back request, result, engine search and
+//! listeners).
 
 use super::clock::Clock;
 use super::game_result::{GameResult, describe};
@@ -27,6 +28,13 @@ pub(super) struct Thinking {
     pub(super) search: Arc<AtomicBool>,
 }
 
+/// A take-back asked for: by which side, when the game had how many events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct TakebackAsk {
+    pub(super) by: usize,
+    pub(super) ply: usize,
+}
+
 /// A game in memory.
 pub struct Room {
     pub(super) meta: GameMeta,
@@ -37,6 +45,9 @@ pub struct Room {
     pub(super) result: Option<GameResult>,
     /// The sides that agree to a draw, the one that offered first.
     pub(super) draw: Vec<usize>,
+    /// A person's request to take back their last move, waiting for the
+    /// opponent's answer (online games for two).
+    pub(super) takeback: Option<TakebackAsk>,
     pub(super) clock: Option<Clock>,
     /// The engine's search for this game, while it runs.
     pub(super) thinking: Option<Arc<Thinking>>,
@@ -81,6 +92,7 @@ impl Room {
             seats,
             result: None,
             draw: Vec::new(),
+            takeback: None,
             clock,
             thinking: None,
             client: Arc::from(format!("game:{}", meta_id)),

@@ -5,6 +5,7 @@
 use super::game_result::GameResult;
 use super::room::Room;
 use crate::live_game::{Event, MoveView, side_key};
+use crate::store::Rematch;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -33,6 +34,8 @@ struct StateView<'a> {
     result: Option<&'a GameResult>,
     draw_offer: Option<&'static str>,
     draw_agreed: Vec<&'static str>,
+    takeback: Option<TakebackView>,
+    rematch: Option<&'a Rematch>,
     clock: Option<ClockView>,
     engine: Option<EngineView>,
     seats: HashMap<&'static str, SeatView>,
@@ -81,6 +84,14 @@ struct EngineView {
     level: Option<u32>,
     movetime: Option<u64>,
     thinking: bool,
+}
+
+#[derive(Serialize)]
+struct TakebackView {
+    /// The side that asks to take back its last move.
+    by: &'static str,
+    /// The events the game had when it asked.
+    ply: usize,
 }
 
 #[derive(Serialize)]
@@ -146,6 +157,8 @@ impl Room {
             result: self.result.as_ref(),
             draw_offer: self.draw.first().map(|&s| key(s)),
             draw_agreed: self.draw.iter().map(|&s| key(s)).collect(),
+            takeback: self.takeback.map(|t| TakebackView { by: key(t.by), ply: t.ply }),
+            rematch: self.meta.rematch.as_ref(),
             clock: self.clock.as_ref().map(|c| ClockView {
                 left: (0..sides.len()).map(|s| (format!("{}_ms", key(s)), c.left(s, side).max(0))).collect(),
                 running: c.since.map(|_| key(side)),

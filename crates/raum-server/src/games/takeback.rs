@@ -1,9 +1,13 @@
-//! Take-backs, at one screen and against the engine, never online: back to
-//! the last position where a person was to move (at least one event).
+//! Take-backs at one screen and against the engine: back to the last
+//! position where a person was to move (at least one event). Online, a
+//! take-back is asked for and answered (`takeback_request`); both end in
+//! [`Games::take_back`].
 
 use super::refusal::Refusal;
 use super::registry::Games;
 use super::request::Mode;
+use super::room::Room;
+use super::schedule::RoomArc;
 use crate::engine_pool::Client;
 use std::sync::Arc;
 
@@ -21,7 +25,10 @@ impl Games {
         let mut room = room_arc.lock().await;
         room.require_seat(token)?;
         if room.mode == Mode::Online {
-            return Err(Refusal::new(409, "take-backs are not available in online games"));
+            return Err(Refusal::new(
+                409,
+                "in an online game a take-back is asked of the opponent: POST .../takeback {\"action\": \"request\"}",
+            ));
         }
         let now = room.game.ply();
         if let Some(p) = ply
@@ -44,15 +51,29 @@ impl Games {
         if plies == now || room.seats[probe.side()].engine() {
             return Err(Refusal::new(409, "there is no move of a person's to take back"));
         }
+        room.client = client;
+        self.take_back(&mut room, &room_arc, plies).await?;
+        Ok(room.state())
+    }
+
+    /// Takes `room` back to its first `plies` events: stored first, then in
+    /// memory, with the clocks as they were after the last event kept; the
+    /// result, a draw offer and a take-back request go.
+    pub(super) async fn take_back(
+        self: &Arc<Self>,
+        room: &mut Room,
+        room_arc: &RoomArc,
+        plies: usize,
+    ) -> Result<(), Refusal> {
         let key = room.meta.id.clone();
         self.blocking(move |s| s.truncate(&key, plies)).await?;
         room.stop_engine();
-        room.client = client;
         while room.game.ply() > plies {
             room.game.undo();
         }
         room.result = room.rules_result();
         room.draw.clear();
+        room.takeback = None;
         room.clock_after.truncate(plies);
         let restored = room.clock_after.last().cloned();
         if let Some(c) = &mut room.clock {
@@ -60,7 +81,7 @@ impl Games {
         }
         room.start_clock();
         room.rebuild();
-        self.schedule(&mut room, &room_arc);
-        Ok(room.state())
+        self.schedule(room, room_arc);
+        Ok(())
     }
 }

@@ -42,6 +42,7 @@ mod tests {
             clock: None,
             seats: None,
             created,
+            rematch: None,
         }
     }
 
