@@ -100,3 +100,68 @@ test('moves made by clicks in the 3D view are applied', async () => {
   noPageErrors(page);
   await context.close();
 });
+
+test('an 8x8x8 board in 3D: framed whole, readable pieces, a piece dragged moves, a drag elsewhere orbits', async () => {
+  const game = await createGame({variant: 'betza-upright', mode: 'local'});
+  const {context, page} = await newPage(browser, {viewport: {width: 1366, height: 768}});
+  await openGame(page, game.links.white);
+  await page.click('#view-3d');
+  await page.evaluate(() => window.raumTest.ready3d());
+  const metrics = () => page.evaluate(() => window.raumTest.metrics3d());
+  const framed = (m, what) => {
+    const {box, width, height} = m;
+    assert.ok(box.left >= 0 && box.top >= 0 && box.right <= width && box.bottom <= height, `${what}: the board leaves the frame: ${JSON.stringify(m)}`);
+    // the frame is used: the board spans most of its width or of its height
+    assert.ok(box.right - box.left > 0.6 * width || box.bottom - box.top > 0.75 * height, `${what}: the board fills too little: ${JSON.stringify(m)}`);
+  };
+  let m = await metrics();
+  assert.ok(m.stacks >= 2, `eight levels stand in stacks side by side: ${m.stacks}`);
+  framed(m, 'on load');
+  assert.ok(m.piecePx >= 20, `pieces are ${m.piecePx.toFixed(1)} px tall`);
+
+  // the widest spacing and one stack: still framed
+  await page.fill('#spacing', '8');
+  await page.dispatchEvent('#spacing', 'input');
+  await page.selectOption('#stacks', '1');
+  framed(await metrics(), 'one stack at the widest spacing');
+  await page.selectOption('#stacks', 'auto');
+  await page.click('#reset-camera');
+  // a smaller window: framed again
+  await page.setViewportSize({width: 1000, height: 700});
+  await page.waitForFunction((w) => window.raumTest.metrics3d().width !== w, m.width);
+  framed(await metrics(), 'after a resize');
+
+  // a drag from a white pawn to its cell ahead plays the move
+  const state = await getState(game.id);
+  const move = state.legal.find((x) => /^P?[a-h]?\d?[a-h]\d/.test(x.san) && x.coord.split('-')[0].slice(-1) === '2' && x.coord.split('-')[1].slice(-1) === '3');
+  assert.ok(move, 'a pawn step');
+  const from = await page.evaluate((c) => window.raumTest.project(c), move.from);
+  const to = await page.evaluate((c) => window.raumTest.project(c), move.to);
+  assert.ok(!from.hidden && !to.hidden, `both cells in view: ${JSON.stringify([from, to])}`);
+  const before = (await metrics()).camera;
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let k = 1; k <= 8; k++) await page.mouse.move(from.x + ((to.x - from.x) * k) / 8, from.y + ((to.y - from.y) * k) / 8);
+  await page.mouse.up();
+  await waitPly(page, 1);
+  assert.equal((await getState(game.id)).moves[0].coord, move.coord);
+  assert.deepEqual((await metrics()).camera, before, 'the camera stayed still while the piece moved');
+
+  // a drag on empty space turns the board
+  const {box} = await metrics();
+  const canvas = await page.$eval('#board3d canvas', (c) => c.getBoundingClientRect().toJSON());
+  const x = canvas.x + 8;
+  const y = canvas.y + canvas.height - 8;
+  assert.ok(x < canvas.x + box.left || y > canvas.y + box.bottom, 'a point off the board');
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 120, y - 20, {steps: 6});
+  await page.mouse.up();
+  const after = await metrics();
+  assert.notDeepEqual(after.camera, before, 'the camera turned');
+  assert.ok(after.userMoved);
+  assert.equal((await getState(game.id)).ply, 1, 'no move was made');
+  await screenshot(page.locator('#board-frame'), '3d-8x8x8.png');
+  noPageErrors(page);
+  await context.close();
+});

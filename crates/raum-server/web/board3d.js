@@ -30,7 +30,7 @@ const PIECE_SIZE = 0.8; // sprite height in cells
 const PIECE_ANCHOR = 0.18; // the sprite's point that stands on the cell, from its bottom
 const PIECE_LIFT = 0.05;
 const MIN_PIECE_PX = 26; // a piece drawn smaller is hard to tell from another
-const MAX_PIECE_GROWTH = 1.4;
+const MAX_PIECE_GROWTH = 1.6;
 const STACK_GAP = 2.4; // cells between two stacks (room for the level names)
 const MAX_STACKS = 4;
 
@@ -290,16 +290,34 @@ export class Board3D {
     const dir = new THREE.Vector3(Math.sin(az) * Math.cos(this.elevation), Math.sin(this.elevation), Math.cos(az) * Math.cos(this.elevation));
     const camera = this.camera;
     let dist = 60;
-    for (let k = 0; k < 10; k++) {
+    const look = () => {
       camera.position.copy(target).addScaledVector(dir, dist);
       camera.lookAt(target);
       camera.updateMatrixWorld(true);
-      let worst = 0;
+      const box = {x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity};
       for (const c of corners) {
         const v = c.clone().project(camera);
-        worst = Math.max(worst, Math.abs(v.x), Math.abs(v.y));
+        box.x0 = Math.min(box.x0, v.x);
+        box.x1 = Math.max(box.x1, v.x);
+        box.y0 = Math.min(box.y0, v.y);
+        box.y1 = Math.max(box.y1, v.y);
       }
-      dist *= 0.35 + 0.65 * (worst / 0.94);
+      return box;
+    };
+    // Back off until every corner is in view, then look at the middle of what
+    // is seen (perspective puts it off the layout's centre), and again.
+    for (let round = 0; round < 3; round++) {
+      for (let k = 0; k < 10; k++) {
+        const b = look();
+        const worst = Math.max(-b.x0, b.x1, -b.y0, b.y1);
+        dist *= 0.35 + 0.65 * (worst / 0.94);
+      }
+      const b = look();
+      const halfHeight = dist * Math.tan(THREE.MathUtils.degToRad(camera.fov / 2));
+      const right = new THREE.Vector3().setFromMatrixColumn(camera.matrixWorld, 0);
+      const up = new THREE.Vector3().setFromMatrixColumn(camera.matrixWorld, 1);
+      target.addScaledVector(right, ((b.x0 + b.x1) / 2) * halfHeight * camera.aspect);
+      target.addScaledVector(up, ((b.y0 + b.y1) / 2) * halfHeight);
     }
     return {dist, dir, target};
   }
@@ -327,7 +345,7 @@ export class Board3D {
     for (const stacks of choices) {
       const f = this.fit(stacks);
       // a stack more must win by a margin: one tall stack reads best as a stack
-      if (!best || f.dist < best.fit.dist * 0.85) best = {stacks, fit: f};
+      if (!best || f.dist < best.fit.dist * 0.92) best = {stacks, fit: f};
     }
     if (best.stacks !== this.stacks) {
       this.stacks = best.stacks;
