@@ -96,6 +96,9 @@ test('a finished game is reviewed once: the blunder marked, the best move named,
   await page.click('#btn-review');
   await page.waitForSelector('[data-testid="review-graph"]', {timeout: 60000});
   assert.equal(await page.textContent('[data-testid="white-blunders"]'), '1');
+  // one point per position of the game: the start and each of the 4 moves
+  const points = await page.$eval('[data-testid="review-graph"] polygon', (p) => p.getAttribute('points').trim().split(/\s+/).length);
+  assert.equal(points, 5 + 2, 'the start, 4 moves, and the two corners that close the area');
   // White's 2. B-Ca1 is marked in the move list
   assert.ok(await page.$eval('button.move[data-ply="3"]', (b) => b.classList.contains('blunder')));
   await page.click('button.move[data-ply="3"]');

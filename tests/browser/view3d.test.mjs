@@ -118,6 +118,17 @@ test('an 8x8x8 board in 3D: framed whole, readable pieces, a piece dragged moves
   assert.ok(m.stacks >= 2, `eight levels stand in stacks side by side: ${m.stacks}`);
   framed(m, 'on load');
   assert.ok(m.piecePx >= 20, `pieces are ${m.piecePx.toFixed(1)} px tall`);
+  // Octahedral's nine levels of 2x2 to 10x10 too
+  const octahedral = await createGame({variant: 'octahedral', mode: 'local'});
+  const {page: other} = await newPage(browser, {viewport: {width: 1366, height: 768}});
+  await other.evaluate(() => localStorage.setItem('raum:view', '3d')).catch(() => {});
+  await openGame(other, octahedral.links.white);
+  if ((await other.evaluate(() => window.raumTest.view)) !== '3d') await other.click('#view-3d');
+  await other.evaluate(() => window.raumTest.ready3d());
+  const o = await other.evaluate(() => window.raumTest.metrics3d());
+  framed(o, 'octahedral');
+  assert.ok(o.piecePx >= 16, `octahedral's pieces are ${o.piecePx.toFixed(1)} px tall`);
+  await other.close();
 
   // the widest spacing and one stack: still framed
   await page.fill('#spacing', '8');
