@@ -24,8 +24,18 @@ use std::time::Duration;
 
 /// Nodes searched in each position.
 pub const NODES: u64 = 150_000;
-/// The longest one position may search (on the widest boards the nodes take longer).
-pub const POSITION_TIME: Duration = Duration::from_millis(1500);
+/// The time a review's searches may take in all, shared by its positions
+/// (on the widest boards the nodes take longer than this allows)...
+pub const REVIEW_TIME: Duration = Duration::from_secs(20);
+/// ... but one position never less than this, nor more than [`POSITION_MAX`].
+pub const POSITION_MIN: Duration = Duration::from_millis(100);
+/// The longest one position may search.
+pub const POSITION_MAX: Duration = Duration::from_millis(1500);
+
+/// The longest each of `positions` positions may search.
+pub fn position_time(positions: usize) -> Duration {
+    (REVIEW_TIME / positions.max(1) as u32).clamp(POSITION_MIN, POSITION_MAX)
+}
 /// A move that loses this much of the mover's expected score (0 to 1) is an inaccuracy.
 pub const INACCURACY: f64 = 0.05;
 /// ... a mistake.
@@ -215,7 +225,7 @@ impl Games {
     ) -> Option<Vec<Option<Lines>>> {
         let mut at = game.clone();
         let mut found = Vec::new();
-        let limits = Limits { nodes: Some(NODES), movetime: Some(POSITION_TIME), ..Limits::default() };
+        let limits = Limits { nodes: Some(NODES), movetime: Some(position_time(game.ply() + 1)), ..Limits::default() };
         loop {
             // A position the rules ended needs no search.
             let lines =
@@ -238,7 +248,7 @@ impl Games {
                 kind: Kind::Analysis,
                 client: Arc::clone(client),
                 game: Arc::from(format!("review:{id}")),
-                budget: POSITION_TIME,
+                budget: limits.movetime.unwrap_or(POSITION_MAX),
             };
             let stop = Arc::new(AtomicBool::new(false));
             let (flag, snapshot, limits) = (Arc::clone(&stop), at.clone(), limits.clone());
@@ -345,5 +355,13 @@ mod tests {
         assert_eq!(class_of(0.1), "mistake");
         assert_eq!(class_of(0.15), "blunder");
         assert_eq!(class_of(0.9), "blunder");
+    }
+
+    #[test]
+    fn a_review_shares_its_time_among_its_positions() {
+        assert_eq!(position_time(1), POSITION_MAX);
+        assert_eq!(position_time(121), REVIEW_TIME / 121);
+        assert!(position_time(121) * 121 <= REVIEW_TIME);
+        assert_eq!(position_time(1000), POSITION_MIN);
     }
 }
