@@ -16,18 +16,5 @@ plies=${2:-20}
 think=${3:-250}
 max_p99=${4:-50}
 
-cargo build --release -q -p raum-cli
-cargo build --release -q -p raum-server --example load
-# Each game holds two sockets at each end.
-ulimit -n 4096 2>/dev/null || true
-dir=$(mktemp -d)
-out="$dir/serve.out"
-target/release/raum serve --port 0 --no-address-limits --db "$dir/games.db" >"$out" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null || true; rm -rf "$dir"' EXIT
-for _ in $(seq 100); do
-    grep -q 'http://' "$out" 2>/dev/null && break
-    sleep 0.1
-done
-url=$(grep -o 'http://[^ ]*' "$out") || { cat "$out" >&2; echo "load.sh: the server did not start" >&2; exit 1; }
+. scripts/lib/release-server.sh
 target/release/examples/load --url "$url" --games "$games" --plies "$plies" --think-ms "$think" --max-p99-ms "$max_p99"

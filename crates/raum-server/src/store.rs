@@ -490,30 +490,43 @@ impl Store for SqliteStore {
     }
 }
 
+/// The stores' tests' games: one game's metadata, and a move.
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod fixtures {
+    use super::{GameMeta, StoredMove};
 
-    fn meta(id: &str) -> GameMeta {
+    /// A two-player game `id` of `mode`, created at `created`, seated with `token`.
+    pub fn game(id: &str, mode: &str, created: i64, token: Option<&str>) -> GameMeta {
         GameMeta {
             id: id.into(),
             variant: "five-up".into(),
-            mode: "local".into(),
+            mode: mode.into(),
             start: "x".into(),
             white: "Ann".into(),
             black: "Bob".into(),
-            white_token: Some("t".into()),
-            black_token: Some("t".into()),
+            white_token: token.map(Into::into),
+            black_token: token.map(Into::into),
             engine: None,
             clock: None,
             seats: None,
-            created: 1,
+            created,
             rematch: None,
         }
     }
 
-    fn mv(s: &str) -> StoredMove {
+    /// A move without clocks.
+    pub fn mv(s: &str) -> StoredMove {
         StoredMove { coord: s.into(), white_ms: None, black_ms: None }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures::mv;
+    use super::*;
+
+    fn meta(id: &str) -> GameMeta {
+        fixtures::game(id, "local", 1, Some("t"))
     }
 
     #[test]

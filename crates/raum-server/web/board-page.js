@@ -7,7 +7,7 @@
 
 import {api, ApiError, getVariant, getVariants, absolute} from './api.js';
 import {Geometry} from './geometry.js';
-import {BoardViews, savedView} from './board-views.js';
+import {BoardViews, savedView, clickOn} from './board-views.js';
 import {el, $, setChildren, copyField} from './util.js';
 import {showPromotion, hidePromotion} from './promotion.js';
 import {renderPieceLegend} from './pieces.js';
@@ -117,18 +117,14 @@ function onCell(cell) {
     }
     return null;
   }
-  if (app.selected !== null && app.selected !== cell && state.legal.some((m) => m.from === app.selected && m.to === cell)) {
-    play(app.selected, cell);
+  const click = clickOn(state.legal, app.selected, cell);
+  if (click.play) {
+    play(...click.play);
     return null;
   }
-  if (state.legal.some((m) => m.from === cell)) {
-    app.selected = app.selected === cell ? null : cell;
-    renderBoard();
-    return 'drag';
-  }
-  app.selected = null;
+  app.selected = click.select;
   renderBoard();
-  return null;
+  return click.drag ? 'drag' : null;
 }
 
 // ---- the engine -----------------------------------------------------------------

@@ -114,5 +114,18 @@ export class BoardViews {
   }
 }
 
+/**
+ * What a click on `cell` does, given the `legal` moves and the cell
+ * `selected` (or null): `{play: [from, to]}` plays a move (a click on a
+ * destination of the selected man); else `{select}` is the cell selected
+ * after it (a man that can move, or none; a second click on it lets go),
+ * and `drag` says whether a drag may start there.
+ */
+export function clickOn(legal, selected, cell) {
+  if (selected !== null && selected !== cell && legal.some((m) => m.from === selected && m.to === cell)) return {play: [selected, cell]};
+  const movable = legal.some((m) => m.from === cell);
+  return {select: movable && selected !== cell ? cell : null, drag: movable};
+}
+
 /** The view a page opens with: the one last chosen. */
 export const savedView = () => (localStorage.getItem('raum:view') === '3d' ? '3d' : '2d');

@@ -2,7 +2,7 @@
 
 import {api, ApiError, NetworkError, getVariant, getGame, gamePath, readSeat, saveSeat, loadInvite, absolute} from './api.js';
 import {Geometry} from './geometry.js';
-import {BoardViews, savedView} from './board-views.js';
+import {BoardViews, savedView, clickOn} from './board-views.js';
 import {el, $, setChildren, copyField, formatClock} from './util.js';
 import * as sides from './sides.js';
 import {Live, setConn} from './live.js';
@@ -534,18 +534,14 @@ function onCell(cell) {
     if (app.viewPly !== s.ply && app.seat && !s.result) showError('You are looking at an earlier move: press End (or ⏭) to play.');
     return null;
   }
-  if (app.selected !== null && app.selected !== cell && s.legal.some((m) => m.from === app.selected && m.to === cell)) {
-    play(app.selected, cell);
+  const click = clickOn(s.legal, app.selected, cell);
+  if (click.play) {
+    play(...click.play);
     return null;
   }
-  if (s.legal.some((m) => m.from === cell)) {
-    app.selected = app.selected === cell ? null : cell;
-    renderBoard();
-    return 'drag';
-  }
-  app.selected = null;
+  app.selected = click.select;
   renderBoard();
-  return null;
+  return click.drag ? 'drag' : null;
 }
 
 /** A click while another side is to move: choosing a premove (the man, then its cell), or cancelling it. */

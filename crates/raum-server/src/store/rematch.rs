@@ -34,24 +34,11 @@ pub(super) fn create_rematch(
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures;
     use super::super::{GameMeta, Rematch, SqliteStore, Store};
 
     fn meta(id: &str) -> GameMeta {
-        GameMeta {
-            id: id.into(),
-            variant: "five-up".into(),
-            mode: "online".into(),
-            start: "x".into(),
-            white: "Ann".into(),
-            black: "Bob".into(),
-            white_token: Some("sha256:a".into()),
-            black_token: Some("sha256:b".into()),
-            engine: None,
-            clock: None,
-            seats: None,
-            created: 1,
-            rematch: None,
-        }
+        fixtures::game(id, "online", 1, Some("sha256:a"))
     }
 
     #[test]

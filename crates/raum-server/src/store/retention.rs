@@ -25,29 +25,12 @@ pub(super) fn delete_abandoned(conn: &mut Connection, changed_before: i64) -> Re
 
 #[cfg(test)]
 mod tests {
-    use super::super::{GameMeta, SqliteStore, Store, StoredMove, StoredResult};
+    use super::super::fixtures::{self, mv};
+    use super::super::{GameMeta, SqliteStore, Store, StoredResult};
 
     /// A game created at `created` (its last change, until a move).
     fn meta(id: &str, created: i64) -> GameMeta {
-        GameMeta {
-            id: id.into(),
-            variant: "five-up".into(),
-            mode: "online".into(),
-            start: "x".into(),
-            white: "Ann".into(),
-            black: "Bob".into(),
-            white_token: None,
-            black_token: None,
-            engine: None,
-            clock: None,
-            seats: None,
-            created,
-            rematch: None,
-        }
-    }
-
-    fn mv(s: &str) -> StoredMove {
-        StoredMove { coord: s.into(), white_ms: None, black_ms: None }
+        fixtures::game(id, "online", created, None)
     }
 
     fn moves_of(s: &SqliteStore, id: &str) -> i64 {
