@@ -73,6 +73,10 @@ pub enum Command {
     /// Tune the evaluation (Texel's method) on `raum match --record` files:
     /// prints the error before and after and the tuned parameters.
     Tune(TuneArgs),
+    /// The variant lab: questions a game's designer asks, answered by counting and by
+    /// self-play (coverage, piece values, first moves, balance); studies keep their games
+    /// in SQLite, resume where they stopped, split into shards and merge.
+    Lab(LabArgs),
 }
 
 /// Which variant and position.
@@ -315,6 +319,92 @@ pub struct MatchArgs {
     /// SPRT false-negative rate.
     #[arg(long, default_value_t = 0.05)]
     pub beta: f64,
+}
+
+#[derive(Args, Debug)]
+pub struct LabArgs {
+    #[command(subcommand)]
+    pub study: LabCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum LabCommand {
+    /// Each piece's reach on the empty board (from the centre, as Aikin counts it, and the
+    /// mean over every cell), the army's totals and its potential coverage density; every
+    /// built-in game without --variant.
+    Coverage(CoverageArgs),
+    /// Piece values from self-play: games where one side lacks the piece, colours
+    /// alternating, against games where it lacks a pawn; each value in pawns with a 95% interval.
+    Values(StudyArgs),
+    /// Every first move ranked by self-play from the position after it, with a 95%
+    /// interval, beside a deeper search's score.
+    Openings(StudyArgs),
+    /// First-move advantage, draw rate, game length and how games end, from self-play
+    /// from random openings.
+    Balance(StudyArgs),
+    /// Joins the result files of a study's shards into one (the same study's; each game once).
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CoverageArgs {
+    /// Variant id or file (default: every built-in game).
+    #[arg(long, short = 'v', value_parser = variant_arg)]
+    pub variant: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct StudyArgs {
+    /// Variant id or file (two-player games).
+    #[arg(long, short = 'v', default_value = "five-up", value_parser = variant_arg)]
+    pub variant: String,
+    /// Games in the study (values: per piece and for the pawn; openings: per first move).
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// The player on both sides (as `raum match` writes one).
+    #[arg(long, default_value = "engine:nodes=3000")]
+    pub player: String,
+    /// The study's seed: its games, openings and players follow from it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random plies from the start (values, balance) or after the first move (openings)
+    /// before the player takes over, different for every game.
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: u32,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300)]
+    pub max_plies: u32,
+    /// The pieces to value, by letter (values; default: every piece but the king and the pawn).
+    #[arg(long)]
+    pub pieces: Option<String>,
+    /// The depth of the search that scores each first move (openings).
+    #[arg(long, default_value_t = 6)]
+    pub depth: u32,
+    /// The SQLite file that keeps the study's games: a study run again resumes there.
+    #[arg(long, default_value = "raum-lab.db")]
+    pub db: std::path::PathBuf,
+    /// Play only shard I of N (`--shard 2/4`): games I, I+N, I+2N, ... (from 1), for a batch
+    /// job array; `raum lab merge` joins the shards' files.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Games played at the same time (default: every core).
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    /// Stop after this many new games (the rest on a later run).
+    #[arg(long)]
+    pub max_new: Option<u64>,
+    /// Write the report as Markdown here (and an SVG plot beside it, same name, `.svg`).
+    #[arg(long)]
+    pub report: Option<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The merged file (created; it may already hold some of the study's games).
+    pub out: std::path::PathBuf,
+    /// The shards' files.
+    #[arg(required = true)]
+    pub inputs: Vec<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -92,42 +92,16 @@ impl MultiFn for MultiSummary {
     }
 }
 
-/// The cell nearest the middle of the board's box.
-fn centre<S: Width>(v: &Variant<S>) -> usize {
-    let dims = v.spec().shape.dims();
-    let mid = |i: usize| f64::from(dims[i] - 1) / 2.0;
-    (0..v.cells())
-        .min_by(|&a, &b| {
-            let d = |c: usize| {
-                let p = v.board().coord(c);
-                (f64::from(p.x) - mid(0)).powi(2)
-                    + (f64::from(p.y) - mid(1)).powi(2)
-                    + (f64::from(p.z) - mid(2)).powi(2)
-            };
-            d(a).total_cmp(&d(b))
-        })
-        .unwrap_or(0)
-}
-
 /// Prints each piece's reach from the centre; returns the warnings.
 fn summary<S: Width>(v: &'static Variant<S>, start: Vec<usize>) -> Vec<String> {
     let n = v.cells();
-    let mid = centre(v);
+    let mid = v.centre();
     println!("pieces, from {} on an empty board (moves; cells attacked):", v.cell_name(mid));
     let mut warnings = Vec::new();
     let mut reached = S::EMPTY;
     for (k, def) in v.pieces().iter().enumerate() {
         let piece = Piece::new(Color::White, raum_rules::Kind(k as u8));
-        let attacks = |cell: usize| -> S {
-            let mut a = S::EMPTY;
-            for t in 0..n {
-                if t != cell && v.targets(piece, cell, S::single(cell), S::single(t)).has(t) {
-                    a.insert(t);
-                }
-            }
-            a
-        };
-        let (moves, attacked) = (v.targets(piece, mid, S::single(mid), S::EMPTY), attacks(mid));
+        let (moves, attacked) = v.reach(piece, mid);
         let role = match def.role {
             Role::King => " (royal)",
             Role::Pawn => " (pawn, as White's)",
@@ -136,7 +110,8 @@ fn summary<S: Width>(v: &'static Variant<S>, start: Vec<usize>) -> Vec<String> {
         println!("  {} {}{role}: {}; {}", def.letter, def.name, moves.count(), attacked.count());
         let mut anywhere = S::EMPTY;
         for cell in 0..n {
-            anywhere |= v.targets(piece, cell, S::single(cell), S::EMPTY) | attacks(cell);
+            let (moves, captures) = v.reach(piece, cell);
+            anywhere |= moves | captures;
         }
         if anywhere.is_empty() {
             warnings.push(format!("{} ({}) can never move", def.letter, def.name));

@@ -6,6 +6,7 @@ mod args;
 mod bench;
 mod check;
 mod clock;
+mod lab;
 mod matches;
 mod perft;
 mod play;
@@ -82,5 +83,6 @@ fn run(cli: args::Cli) -> Result<()> {
         Match(a) => matches::run_match(&a),
         Pgn(a) => records::pgn(&a),
         Tune(a) => tune::tune(&a),
+        Lab(a) => lab::lab(&a),
     }
 }

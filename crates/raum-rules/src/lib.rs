@@ -29,6 +29,7 @@ mod piece;
 mod piece_def;
 mod position;
 mod projection;
+mod reach;
 mod setup;
 mod spec;
 mod variant;

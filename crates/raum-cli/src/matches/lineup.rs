@@ -12,7 +12,7 @@ use anyhow::{Context, Result, bail};
 use raum_rules::GameId;
 
 /// The players of a match and the game's teams.
-pub(super) struct Lineup {
+pub(crate) struct Lineup {
     /// The players as the command line names them, A first.
     pub names: Vec<String>,
     pub specs: Vec<Spec>,
@@ -61,6 +61,11 @@ impl Lineup {
             .map(|(n, w)| parse_spec(n, id).with_context(|| w.clone()))
             .collect::<Result<_>>()?;
         Ok(Lineup { names, specs, teams })
+    }
+
+    /// Two players for a two-player game: A White, B Black in the first game.
+    pub fn two(a: Spec, b: Spec) -> Lineup {
+        Lineup { names: vec!["A".into(), "B".into()], specs: vec![a, b], teams: vec![0, 1] }
     }
 
     /// How many players there are: one per team.

@@ -24,12 +24,16 @@ mod report;
 mod run;
 mod specs;
 
+pub(crate) use lineup::Lineup;
+pub(crate) use openings::{from_here, random_plies_from};
+pub(crate) use players::Player;
+pub(crate) use referee::play_game;
+pub(crate) use specs::{Spec, parse_spec};
+
 use crate::adjudication::{DrawRule, ResignRule, Rules};
 use crate::args::{MatchArgs, multi_id, variant_id};
 use crate::stats;
 use anyhow::{Context, Result, bail};
-use lineup::Lineup;
-use players::Player;
 use raum_rules::{AnyGame, GameId};
 use report::Tally;
 use std::io::{IsTerminal, Write};

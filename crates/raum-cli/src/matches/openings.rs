@@ -22,7 +22,7 @@ pub(super) const BALANCE_DEPTH: u32 = 4;
 const BALANCE_TRIES: usize = 200;
 
 /// A new game from the position `game` has reached (no history: the game starts there).
-fn from_here(game: &AnyGame) -> AnyGame {
+pub(crate) fn from_here(game: &AnyGame) -> AnyGame {
     on_game!(game, g => AnyGame::from(Game::new(*g.position())), g => AnyGame::from(MultiGame::new(g.position().clone())))
 }
 
@@ -64,7 +64,12 @@ pub(super) fn opening(id: GameId, book: &[AnyGame], k: u32, balance: u32, seed: 
 
 /// `k` random plies from the start that leave the game going (up to 1,000 tries).
 pub(super) fn random_opening(id: GameId, k: u32, rng: &mut Rng) -> Option<AnyGame> {
-    let start = AnyGame::start(id);
+    random_plies_from(&AnyGame::start(id), k, rng)
+}
+
+/// `k` random plies from `start` that leave the game going (up to 1,000
+/// tries), as a new game from there.
+pub(crate) fn random_plies_from(start: &AnyGame, k: u32, rng: &mut Rng) -> Option<AnyGame> {
     for _ in 0..1000 {
         let mut game = start.clone();
         let mut ok = true;

@@ -58,7 +58,7 @@ pub(super) fn wins(game: &AnyGame, m: Move) -> bool {
 }
 
 /// A player ready to move in any game.
-pub(super) enum Player {
+pub(crate) enum Player {
     Engine(Box<AnyEngine>, Limits, Option<TimeControl>),
     Uci(Box<UciEngine>, Limits, Option<TimeControl>),
     Random,
@@ -76,7 +76,7 @@ impl VariantFn for SetEval<'_> {
 }
 
 impl Player {
-    pub(super) fn new(spec: &Spec, id: GameId) -> Result<Player> {
+    pub(crate) fn new(spec: &Spec, id: GameId) -> Result<Player> {
         Ok(match spec {
             Spec::Engine { limits, tc, features, params, eval, level, choice, search } => {
                 let mut e = AnyEngine::new(16, 1);

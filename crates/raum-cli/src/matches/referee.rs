@@ -19,7 +19,7 @@ use raum_rules::{AnyGame, Color, DrawReason, End, GameRules, Points};
 use std::time::Instant;
 
 /// How one game ended.
-pub(super) struct GameResult {
+pub(crate) struct GameResult {
     /// The game as played, from its opening.
     pub game: AnyGame,
     /// Each side's score, in turn order.
@@ -49,7 +49,7 @@ fn reason(end: End) -> &'static str {
 
 /// Plays one game from `start`: `seats[side]` indexes `players`, and the
 /// lineup gives the sides' teams.
-pub(super) fn play_game(
+pub(crate) fn play_game(
     start: AnyGame,
     players: &mut [Player],
     seats: &[usize],

@@ -5,6 +5,7 @@
 mod bench;
 mod commands;
 mod fuzz_corpus;
+mod lab;
 mod ladder;
 mod matches;
 mod readme;
