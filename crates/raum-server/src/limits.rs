@@ -46,6 +46,8 @@ pub struct Policy {
     pub analyses: Rate,
     /// Variant files per address.
     pub variant_files: Rate,
+    /// The analysis board's positions and engine lines per address.
+    pub boards: Rate,
     /// Whether the per-address limits apply at all (off for load tests run
     /// from one machine, or behind a proxy that applies its own).
     pub per_address: bool,
@@ -65,6 +67,7 @@ impl Default for Policy {
             moves: rate(60, 100),
             analyses: rate(10, 2_000),
             variant_files: rate(10, 60_000),
+            boards: rate(40, 250),
             per_address: true,
         }
     }
@@ -72,8 +75,8 @@ impl Default for Policy {
 
 impl Policy {
     /// The rates, in [`Bucket`]'s order.
-    fn rates(&self) -> [Rate; 4] {
-        [self.games, self.moves, self.analyses, self.variant_files]
+    fn rates(&self) -> [Rate; 5] {
+        [self.games, self.moves, self.analyses, self.variant_files, self.boards]
     }
 }
 
@@ -103,6 +106,8 @@ pub enum Bucket {
     Analyses,
     /// `POST /api/variants`.
     VariantFiles,
+    /// `POST /api/positions` and `POST /api/lines` (the analysis board).
+    Boards,
 }
 
 impl Bucket {
@@ -112,6 +117,7 @@ impl Bucket {
             Bucket::Moves => "moves",
             Bucket::Analyses => "analyses",
             Bucket::VariantFiles => "variant files",
+            Bucket::Boards => "analysis board requests",
         }
     }
 }
@@ -129,7 +135,7 @@ pub struct Limited {
 pub struct Gate {
     /// The policy.
     pub policy: Policy,
-    limiters: [DefaultKeyedRateLimiter<Client>; 4],
+    limiters: [DefaultKeyedRateLimiter<Client>; 5],
     sockets: Mutex<Sockets>,
 }
 

@@ -33,6 +33,8 @@ const app = {
   two: true,
   selected: null,
   hover: -1,
+  // this page's board: its new search stops its last one, not another tab's
+  boardId: Math.random().toString(36).slice(2, 12),
   engine: {on: localStorage.getItem('raum:engine') !== 'off', multipv: Number(localStorage.getItem('raum:multipv')) || 3, answer: null, timer: null, asked: 0},
 };
 
@@ -146,7 +148,7 @@ async function search(node, movetime) {
   app.engine.pending = true;
   renderEngine();
   try {
-    const answer = await api('POST', '/api/lines', {variant: app.variantId, start: app.start, moves: app.tree.coords(node), movetime, multipv: app.engine.multipv});
+    const answer = await api('POST', '/api/lines', {variant: app.variantId, start: app.start, moves: app.tree.coords(node), movetime, multipv: app.engine.multipv, board: app.boardId});
     if (asked !== app.engine.asked || app.node !== node) return false;
     app.engine.answer = {...answer, node};
     return true;
@@ -154,7 +156,7 @@ async function search(node, movetime) {
     if (asked !== app.engine.asked || app.node !== node) return false;
     // The engine is busy (or this board's last search has not let go yet): try again shortly.
     if (e instanceof ApiError && (e.status === 429 || e.status === 503)) {
-      app.engine.timer = setTimeout(() => search(node, movetime), 800);
+      app.engine.timer = setTimeout(() => search(node, movetime).then((ok) => ok && movetime === QUICK_MS && search(node, DEEP_MS)), 800);
     } else {
       showError(e.message);
     }
@@ -286,7 +288,9 @@ function renderEvalBar(answer) {
   let text = '';
   const line = answer && answer.lines[0];
   if (state && state.result) {
-    white = Number(state.result.points && state.result.points[0] === '1') || (state.result.winner === null ? 0.5 : 0);
+    // White's points: 1, 0, 1/2, or Savard's 3/5 and 2/5
+    const [n, d] = String((state.result.points || ['1/2'])[0]).split('/').map(Number);
+    white = d ? n / d : n;
     text = state.result.score;
   } else if (line) {
     white = line.mate !== null ? Number(line.mate > 0) : whiteShare(line.cp);

@@ -65,7 +65,13 @@ export class BoardViews {
     return true;
   }
 
-  async make3d() {
+  /** Makes the 3D view once, however often it is asked for while its module loads. */
+  make3d() {
+    if (!this.making3d) this.making3d = this.build3d().then((ok) => ok || ((this.making3d = null), false));
+    return this.making3d;
+  }
+
+  async build3d() {
     $('#board3d').hidden = false;
     try {
       const {Board3D} = await import('./board3d.js');

@@ -38,11 +38,16 @@ export class Review {
   async ask(start, render) {
     clearTimeout(this.timer);
     this.error = null;
+    const game = this.game;
+    let status = null;
     try {
-      this.status = await api(start ? 'POST' : 'GET', gamePath(this.gameId, '/review'));
+      status = await api(start ? 'POST' : 'GET', gamePath(this.gameId, '/review'));
     } catch (e) {
-      this.error = e instanceof ApiError && e.status === 429 ? `Not now: ${e.message}` : e.message;
+      if (game === this.game) this.error = e instanceof ApiError && e.status === 429 ? `Not now: ${e.message}` : e.message;
     }
+    // an answer for a game since taken back is not this game's
+    if (game !== this.game) return;
+    this.status = status;
     this.checked = true;
     render();
     const s = this.status;
@@ -52,6 +57,16 @@ export class Review {
   /** Draws the panel for `state` with `viewPly` on screen. */
   render(state, viewPly, render) {
     const over = !!state.result && state.kind === 'two';
+    // A game taken back (and perhaps ended again) is another game: its review is asked anew.
+    const game = over ? `${state.ply}:${state.result.score}:${state.moves.map((m) => m.coord || m.san).join(' ')}` : null;
+    if (game !== this.game) {
+      this.game = game;
+      clearTimeout(this.timer);
+      this.status = null;
+      this.error = null;
+      this.checked = false;
+      this.asking = false;
+    }
     this.box.hidden = !over;
     if (!over) return;
     if (!this.checked && !this.asking) {

@@ -14,12 +14,12 @@ use raum_engine::Limits;
 use raum_rules::GameId;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// Most moves a line may have.
-pub const MAX_MOVES: usize = 1000;
+/// Most moves a line may have (a game of 300 moves).
+pub const MAX_MOVES: usize = 600;
 /// Longest search asked for, in milliseconds.
 pub const MAX_MOVETIME_MS: u64 = 10_000;
 
@@ -55,6 +55,10 @@ pub struct LinesReq {
     /// Lines, 1 to 5 (games for more than two sides give one).
     #[serde(default = "default_multipv")]
     pub multipv: usize,
+    /// The board asking (a page's own id, up to 64 characters): its new
+    /// search stops its last one; other boards' searches go on.
+    #[serde(default)]
+    pub board: Option<String>,
 }
 
 fn default_movetime() -> u64 {
@@ -96,11 +100,54 @@ struct PositionView<'a> {
     result: Option<GameResult>,
 }
 
-/// The searches each client's analysis board runs: a new one stops the last.
+/// The search each analysis board runs (by client and board): a new one stops the last.
 #[derive(Default)]
 pub struct Boards {
-    running: Mutex<HashMap<Client, Arc<AtomicBool>>>,
-    searches: AtomicU64,
+    running: Mutex<HashMap<String, Arc<AtomicBool>>>,
+}
+
+/// A board's search while it runs: stopped, and let go of, when its request
+/// ends however it ends (a client that leaves stops it).
+struct Running<'a> {
+    boards: &'a Boards,
+    key: String,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        let mut running = self.boards.running.lock().unwrap_or_else(|e| e.into_inner());
+        if running.get(&self.key).is_some_and(|s| Arc::ptr_eq(s, &self.stop)) {
+            running.remove(&self.key);
+        }
+    }
+}
+
+impl Boards {
+    /// Stops `key`'s search, waits (a little) for it to let go of the
+    /// engine, and registers the next.
+    async fn start(&self, key: String) -> Running<'_> {
+        let before = self.running.lock().unwrap_or_else(|e| e.into_inner()).get(&key).cloned();
+        if let Some(before) = before {
+            before.store(true, Ordering::Relaxed);
+            for _ in 0..60 {
+                let gone = !self
+                    .running
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get(&key)
+                    .is_some_and(|s| Arc::ptr_eq(s, &before));
+                if gone {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        self.running.lock().unwrap_or_else(|e| e.into_inner()).insert(key.clone(), Arc::clone(&stop));
+        Running { boards: self, key, stop }
+    }
 }
 
 impl Games {
@@ -153,8 +200,8 @@ impl Games {
         serde_json::to_string(&view).map_err(|e| Refusal::new(500, e.to_string()))
     }
 
-    /// `POST /api/lines`: the engine's lines after a line, for `client`,
-    /// whose analysis board's search before this one stops now.
+    /// `POST /api/lines`: the engine's lines after a line, for `client`'s
+    /// board `req.board`, whose search before this one stops now.
     pub async fn board_lines(&self, client: Client, req: LinesReq) -> Result<Lines, Refusal> {
         if req.movetime == 0 || req.movetime > MAX_MOVETIME_MS {
             return Err(Refusal::new(400, format!("movetime {}: expected 1 to {MAX_MOVETIME_MS} ms", req.movetime)));
@@ -162,27 +209,19 @@ impl Games {
         if req.multipv == 0 || req.multipv > MAX_LINES {
             return Err(Refusal::new(400, format!("multipv {}: expected 1 to {MAX_LINES}", req.multipv)));
         }
+        if req.board.as_ref().is_some_and(|b| b.len() > 64) {
+            return Err(Refusal::new(400, "board: at most 64 characters"));
+        }
+        let key = format!("{client}/{}", req.board.as_deref().unwrap_or(""));
         let game = self.explore(&PositionReq { variant: req.variant, start: req.start, moves: req.moves }).await?;
-        let stop = Arc::new(AtomicBool::new(false));
-        {
-            let mut running = self.boards.running.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(before) = running.insert(Arc::clone(&client), Arc::clone(&stop)) {
-                before.store(true, Ordering::Relaxed);
-            }
-        }
-        let n = self.boards.searches.fetch_add(1, Ordering::Relaxed);
+        let running = self.boards.start(key.clone()).await;
         let budget = Duration::from_millis(req.movetime);
-        let ticket =
-            Ticket { kind: Kind::Analysis, client: Arc::clone(&client), game: Arc::from(format!("board:{n}")), budget };
+        let ticket = Ticket { kind: Kind::Analysis, client, game: Arc::from(format!("board:{key}")), budget };
         let limits = Limits { movetime: Some(budget), ..Limits::default() };
-        let (flag, multipv) = (Arc::clone(&stop), req.multipv);
-        let answer = self.pool.run(ticket, Arc::clone(&stop), move |e| game.lines(e, &limits, flag, multipv)).await;
-        {
-            let mut running = self.boards.running.lock().unwrap_or_else(|e| e.into_inner());
-            if running.get(&client).is_some_and(|s| Arc::ptr_eq(s, &stop)) {
-                running.remove(&client);
-            }
-        }
+        let (flag, multipv) = (Arc::clone(&running.stop), req.multipv);
+        let answer =
+            self.pool.run(ticket, Arc::clone(&running.stop), move |e| game.lines(e, &limits, flag, multipv)).await;
+        drop(running);
         answer.map_err(Refusal::from)
     }
 }

@@ -29,8 +29,14 @@ pub const NODES: u64 = 150_000;
 pub const REVIEW_TIME: Duration = Duration::from_secs(20);
 /// ... but one position never less than this, nor more than [`POSITION_MAX`].
 pub const POSITION_MIN: Duration = Duration::from_millis(100);
-/// The longest one position may search.
-pub const POSITION_MAX: Duration = Duration::from_millis(1500);
+/// The longest one position may search: the pool's slice, past which
+/// another client's waiting analysis would stop it.
+pub const POSITION_MAX: Duration = crate::engine_pool::SLICE;
+/// Reviews one client may have being made at a time.
+pub const REVIEWS_PER_CLIENT: usize = 2;
+/// A review whose next position waited this long for the engine is given up
+/// (a later request starts it again).
+pub const STALLED: Duration = Duration::from_secs(600);
 
 /// The longest each of `positions` positions may search.
 pub fn position_time(positions: usize) -> Duration {
@@ -54,6 +60,7 @@ pub struct Reviews {
 /// How far a review being made has come.
 struct Progress {
     key: String,
+    client: Client,
     total: usize,
     done: AtomicUsize,
     failed: AtomicBool,
@@ -170,9 +177,16 @@ impl Games {
             match running.get(id) {
                 Some(p) if p.key == key && !p.failed.load(Ordering::Relaxed) => Some(Arc::clone(p)),
                 _ if !start => None,
+                _ if running.values().filter(|p| p.client == client).count() >= REVIEWS_PER_CLIENT => {
+                    return Err(Refusal::new(
+                        429,
+                        format!("you have {REVIEWS_PER_CLIENT} reviews being made; wait for one to finish"),
+                    ));
+                }
                 _ => {
                     let p = Arc::new(Progress {
                         key: key.clone(),
+                        client: Arc::clone(&client),
                         total,
                         done: AtomicUsize::new(0),
                         failed: AtomicBool::new(false),
@@ -198,12 +212,13 @@ impl Games {
     async fn make_review(self: Arc<Self>, client: Client, id: String, game: LiveGame, progress: Arc<Progress>) {
         let made = self.search_positions(&client, &id, &game, &progress).await;
         let saved = match made {
-            Some(positions) => {
+            // Kept only if the game is still the one reviewed (not taken back meanwhile).
+            Some(positions) if self.still(&id, &progress.key).await => {
                 let body = serde_json::to_string(&review(&game, positions)).unwrap_or_default();
                 let (store, key, id) = (Arc::clone(&self.store), progress.key.clone(), id.clone());
                 tokio::task::spawn_blocking(move || store.save_review(&id, &key, &body)).await.is_ok_and(|r| r.is_ok())
             }
-            None => false,
+            _ => false,
         };
         if !saved {
             progress.failed.store(true, Ordering::Relaxed);
@@ -214,10 +229,18 @@ impl Games {
         }
     }
 
+    /// Whether game `id` is still the game a review keyed `key` is of.
+    async fn still(self: &Arc<Self>, id: &str, key: &str) -> bool {
+        let Ok(room) = self.room(id).await else { return false };
+        let room = room.lock().await;
+        room.result.as_ref().is_some_and(|r| key_of(&room.game, &r.score) == key)
+    }
+
     /// The engine's lines of every position, the start first; `None` if the
-    /// engine failed.
+    /// engine failed, the game changed (a take-back) or the engine was not
+    /// to be had for [`STALLED`].
     async fn search_positions(
-        &self,
+        self: &Arc<Self>,
         client: &Client,
         id: &str,
         game: &LiveGame,
@@ -227,6 +250,9 @@ impl Games {
         let mut found = Vec::new();
         let limits = Limits { nodes: Some(NODES), movetime: Some(position_time(game.ply() + 1)), ..Limits::default() };
         loop {
+            if !self.still(id, &progress.key).await {
+                return None;
+            }
             // A position the rules ended needs no search.
             let lines =
                 if at.outcome().is_some() { None } else { Some(self.search_one(client, id, &at, &limits).await?) };
@@ -241,9 +267,13 @@ impl Games {
     }
 
     /// One position's lines, asked again while the engine's caps refuse it
-    /// or a game's move stops it early.
+    /// (for up to [`STALLED`]) or a game's move stops it early.
     async fn search_one(&self, client: &Client, id: &str, at: &LiveGame, limits: &Limits) -> Option<Lines> {
+        let since = std::time::Instant::now();
         loop {
+            if since.elapsed() > STALLED {
+                return None;
+            }
             let ticket = Ticket {
                 kind: Kind::Analysis,
                 client: Arc::clone(client),
@@ -261,8 +291,9 @@ impl Games {
                 .await;
             match answer {
                 Ok((lines, false)) => return Some(lines),
-                // Stopped for someone's move: that position again, later.
-                Ok((_, true)) | Err(PoolError::Busy(_) | PoolError::Limit(_)) => tokio::time::sleep(RETRY).await,
+                // Stopped for someone's move: that position again, behind it in the queue.
+                Ok((_, true)) => {}
+                Err(PoolError::Busy(_) | PoolError::Limit(_)) => tokio::time::sleep(RETRY).await,
                 Err(PoolError::Failed) => return None,
             }
         }

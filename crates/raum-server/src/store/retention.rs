@@ -9,6 +9,11 @@ use rusqlite::{Connection, params};
 pub(super) fn delete_abandoned(conn: &mut Connection, changed_before: i64) -> Result<Vec<String>, StoreError> {
     const ABANDONED: &str = "result IS NULL AND updated < ?1";
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    // A rematch never played goes too: the game it was offered from forgets it.
+    tx.execute(
+        &format!("UPDATE games SET rematch = NULL, rematch_by = NULL WHERE rematch IN (SELECT id FROM games WHERE {ABANDONED})"),
+        [changed_before],
+    )?;
     // The moves and reviews first: they refer to their game.
     tx.execute(
         &format!("DELETE FROM reviews WHERE game IN (SELECT id FROM games WHERE {ABANDONED})"),

@@ -47,7 +47,7 @@ async fn a_position_after_a_line_is_described_and_bad_lines_are_refused_by_move(
         (json!({"variant": "five-up", "moves": ["P-Cc2", "P-Cc2"]}), "move 2 (P-Cc2)"),
         (json!({"variant": "no-such-game"}), "unknown variant"),
         (json!({"variant": "five-up", "start": "not a position"}), "position string"),
-        (json!({"variant": "five-up", "moves": vec!["P-Cc2"; 1001]}), "at most 1000"),
+        (json!({"variant": "five-up", "moves": vec!["P-Cc2"; 601]}), "at most 600"),
         (json!({"variant": "five-up", "move": []}), "unknown field"),
     ] {
         let (status, v) = s.post("/api/positions", body.clone()).await;
@@ -154,4 +154,44 @@ async fn a_finished_game_is_reviewed_once_and_a_take_back_drops_the_review() {
     let (status, v) = s.post(&format!("/api/games/{multi}/review"), json!({})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
     assert!(v["error"].as_str().is_some_and(|e| e.contains("two-player")), "{v}");
+}
+
+#[tokio::test]
+async fn a_review_being_made_when_the_game_is_taken_back_keeps_nothing() {
+    let s = Server::new("review-takeback");
+    let (id, t) = s.create(json!({"variant": "betza-upright", "mode": "local"})).await;
+    let t = &t["white"];
+    for ply in 0..8 {
+        let st = s.state(&id).await;
+        let first = st["legal"][0]["coord"].as_str().expect("a legal move").to_string();
+        assert_eq!(s.play(&id, t, ply, &first).await.0, StatusCode::OK);
+    }
+    assert_eq!(s.post(&format!("/api/games/{id}/resign"), json!({"token": t})).await.0, StatusCode::OK);
+    let (status, v) = s.post(&format!("/api/games/{id}/review"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    // Taken back at once: the review stops.
+    let (status, st) = s.post(&format!("/api/games/{id}/undo"), json!({"token": t, "ply": 8})).await;
+    assert_eq!(status, StatusCode::OK, "{st}");
+    let ply = st["ply"].as_u64().expect("ply") as usize;
+    assert!(ply < 8);
+    assert_eq!(s.post(&format!("/api/games/{id}/resign"), json!({"token": t})).await.0, StatusCode::OK);
+    let fresh = reviewed(&s, &id).await;
+    assert_eq!(fresh["review"]["positions"].as_array().map(Vec::len), Some(ply + 1));
+    // Whatever the stopped review did meanwhile, it kept nothing over the new one.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let (_, again) = s.get(&format!("/api/games/{id}/review")).await;
+    assert_eq!(again, fresh);
+}
+
+#[tokio::test]
+async fn two_boards_of_one_client_search_side_by_side() {
+    let s = Server::new("board-two");
+    let body = |board: &str| json!({"variant": "five-up", "movetime": 800, "multipv": 1, "board": board});
+    let (a, b) = tokio::join!(s.post("/api/lines", body("one")), s.post("/api/lines", body("two")));
+    for (status, v) in [a, b] {
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert!(v["lines"].as_array().is_some_and(|l| l.len() == 1), "{v}");
+    }
+    let (status, v) = s.post("/api/lines", json!({"variant": "five-up", "board": "x".repeat(65)})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
 }
