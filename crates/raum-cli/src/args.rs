@@ -334,7 +334,7 @@ pub enum LabCommand {
     /// built-in game without --variant.
     Coverage(CoverageArgs),
     /// Piece values from self-play: games where one side lacks the piece, colours
-    /// alternating, against games where it lacks a pawn; each value in pawns with a 95% interval.
+    /// alternating, against games where it lacks two pawns; each value in pawns with a 95% interval.
     Values(StudyArgs),
     /// Every first move ranked by self-play from the position after it, with a 95%
     /// interval, beside a deeper search's score.
@@ -358,7 +358,7 @@ pub struct StudyArgs {
     /// Variant id or file (two-player games).
     #[arg(long, short = 'v', default_value = "five-up", value_parser = variant_arg)]
     pub variant: String,
-    /// Games in the study (values: per piece and for the pawn; openings: per first move).
+    /// Games in the study (values: per piece, and for the two pawns; openings: per first move).
     #[arg(long, default_value_t = 100)]
     pub games: u32,
     /// The player on both sides (as `raum match` writes one).

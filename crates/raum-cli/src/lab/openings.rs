@@ -98,6 +98,8 @@ impl Study for Openings {
             })
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(b.2)));
+        let all: Vec<f64> = games.iter().map(|g| g.score).collect();
+        let (baseline, _) = mean_interval(&all);
         let rows = ranked
             .iter()
             .enumerate()
@@ -133,8 +135,10 @@ impl Study for Openings {
                 .to_vec(),
             rows,
             notes: vec![format!(
-                "White's score from self-play after each first move (95% intervals); the last column, a depth-{} search of the position after it, in pawns from White's side. Study: {}.",
-                self.depth, self.key
+                "White's score from self-play after each first move (95% intervals; {:.3} over all of them: compare the moves with it, \
+                 since Black moves first once the player takes over); the last column, a depth-{} search of the position after it, \
+                 in pawns from White's side (a mate as 100). Study: {}.",
+                baseline, self.depth, self.key
             )],
             axis: "White's score after the first move".into(),
             bars,
