@@ -76,6 +76,7 @@ pub enum Command {
     /// The variant lab: questions a game's designer asks, answered by counting and by
     /// self-play (coverage, piece values, first moves, balance); studies keep their games
     /// in SQLite, resume where they stopped, split into shards and merge.
+    #[cfg(feature = "lab")]
     Lab(LabArgs),
 }
 

@@ -6,6 +6,7 @@ mod args;
 mod bench;
 mod check;
 mod clock;
+#[cfg(feature = "lab")]
 mod lab;
 mod matches;
 mod perft;
@@ -83,6 +84,7 @@ fn run(cli: args::Cli) -> Result<()> {
         Match(a) => matches::run_match(&a),
         Pgn(a) => records::pgn(&a),
         Tune(a) => tune::tune(&a),
+        #[cfg(feature = "lab")]
         Lab(a) => lab::lab(&a),
     }
 }

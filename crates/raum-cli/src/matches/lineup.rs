@@ -64,6 +64,7 @@ impl Lineup {
     }
 
     /// Two players for a two-player game: A White, B Black in the first game.
+    #[cfg(feature = "lab")]
     pub fn two(a: Spec, b: Spec) -> Lineup {
         Lineup { names: vec!["A".into(), "B".into()], specs: vec![a, b], teams: vec![0, 1] }
     }

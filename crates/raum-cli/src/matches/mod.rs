@@ -25,10 +25,14 @@ mod run;
 mod specs;
 
 pub(crate) use lineup::Lineup;
-pub(crate) use openings::{from_here, random_plies_from};
 pub(crate) use players::Player;
-pub(crate) use referee::play_game;
-pub(crate) use specs::{Spec, parse_spec};
+// What the lab plays its studies with.
+#[cfg(feature = "lab")]
+pub(crate) use {
+    openings::{from_here, random_plies_from},
+    referee::play_game,
+    specs::{Spec, parse_spec},
+};
 
 use crate::adjudication::{DrawRule, ResignRule, Rules};
 use crate::args::{MatchArgs, multi_id, variant_id};
