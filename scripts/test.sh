@@ -28,7 +28,12 @@ nice -n 19 bash scripts/fuzz.sh --build >"$fuzz_log" 2>&1 &
 fuzz_pid=$!
 trap 'kill "$install_pid" "$fuzz_pid" 2>/dev/null || true' EXIT
 
-cargo test --workspace
+# Build every test (and the `raum` binary the browser tests drive) first, then
+# run the web app's browser tests beside the workspace's tests: the browser
+# tests mostly wait (on pages, on the engine), the workspace's tests leave a
+# core idle at the end of each binary, and the two overlap by most of their
+# length (BENCHMARKS.md, the test suite's time).
+cargo test --workspace --no-run
 
 if ! wait "$install_pid"; then
     cat "$install_log" >&2
@@ -36,7 +41,22 @@ if ! wait "$install_pid"; then
     exit 1
 fi
 rm -f "$install_log"
-bash scripts/browser-test.sh "${CARGO_TARGET_DIR:-target}/debug/raum"
+browser_log="$(mktemp)"
+bash scripts/browser-test.sh "${CARGO_TARGET_DIR:-target}/debug/raum" >"$browser_log" 2>&1 &
+browser_pid=$!
+trap 'kill "$install_pid" "$fuzz_pid" "$browser_pid" 2>/dev/null || true' EXIT
+
+cargo_status=0
+cargo test --workspace || cargo_status=$?
+browser_status=0
+wait "$browser_pid" || browser_status=$?
+echo "== browser tests (scripts/browser-test.sh), run beside the workspace's tests:"
+cat "$browser_log"
+rm -f "$browser_log"
+if [ "$cargo_status" != 0 ] || [ "$browser_status" != 0 ]; then
+    echo "test.sh: cargo test exited $cargo_status, the browser tests $browser_status" >&2
+    exit 1
+fi
 if ! wait "$fuzz_pid"; then
     cat "$fuzz_log" >&2
     echo "test.sh: building the fuzz targets failed" >&2
