@@ -345,6 +345,56 @@ pub enum LabCommand {
     Balance(StudyArgs),
     /// Joins the result files of a study's shards into one (the same study's; each game once).
     Merge(MergeArgs),
+    /// Learns a game's evaluation: self-play under its built-in terms, a fit of the terms
+    /// to those games (`raum tune`), and a match of the fit against the built-in terms that
+    /// says whether to adopt it. Each stage's result is kept in --dir, so a run stopped
+    /// between stages goes on from there.
+    Learn(LearnArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct LearnArgs {
+    /// Variant id or file (two-player games).
+    #[arg(long, short = 'v', default_value = "five-up", value_parser = variant_arg)]
+    pub variant: String,
+    /// The folder that keeps each stage's result: `selfplay.tsv` (the games, as `raum match
+    /// --record` writes them), `fit.txt` (the fitted terms, as `raum tune --out` writes
+    /// them), `match.txt` (the fit against the built-in terms) and `report.md`.
+    #[arg(long)]
+    pub dir: std::path::PathBuf,
+    /// Self-play games to fit on.
+    #[arg(long, default_value_t = 2000)]
+    pub games: u32,
+    /// Nodes a move for the self-play and the match (the self-play's second player searches
+    /// an eighth more, so that a pair's two games differ).
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// Random plies from the start for each pair's opening.
+    #[arg(long, default_value_t = 6)]
+    pub random_plies: u32,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+    /// The seed of the self-play's openings (the match's is the next one).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Passes of the fit's local search at most (`raum tune --iterations`).
+    #[arg(long, default_value_t = 30)]
+    pub iterations: u32,
+    /// How far the fit moves each term per try (`raum tune --step`).
+    #[arg(long, default_value_t = 5)]
+    pub step: i32,
+    /// Label each fitted position with a search of this many nodes, blended with the game's
+    /// result 0.8 to 0.2 (`raum tune --search-labels N --lambda 0.8`; 0: results only).
+    #[arg(long, default_value_t = 0)]
+    pub search_labels: u64,
+    /// The match's games at most: it stops at the SPRT's verdict (H0: the fit is no
+    /// stronger, H1: it is 10 Elo stronger; 5% errors) or after this many.
+    #[arg(long, default_value_t = 1000)]
+    pub match_games: u32,
+    /// Games played at the same time (default: every core).
+    #[arg(long, short = 'j')]
+    pub concurrency: Option<u32>,
 }
 
 #[derive(Args, Debug)]

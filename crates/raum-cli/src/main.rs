@@ -81,7 +81,7 @@ fn run(cli: args::Cli) -> Result<()> {
         Uci => uci::uci(),
         #[cfg(feature = "serve")]
         Serve(a) => serve::serve(&a),
-        Match(a) => matches::run_match(&a),
+        Match(a) => matches::run_match(&a).map(|_| ()),
         Pgn(a) => records::pgn(&a),
         Tune(a) => tune::tune(&a),
         #[cfg(feature = "lab")]

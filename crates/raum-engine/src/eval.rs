@@ -59,8 +59,15 @@ impl EvalParams {
     /// (labels mostly the engine's own 3,000-node verdicts) and beat the hand-set terms
     /// by +56 ± 21 Elo over 800 games (BENCHMARKS.md).
     ///
-    /// Every other variant starts from [`EvalParams::derived`].
+    /// Every other variant starts from [`EvalParams::derived`], and keeps them
+    /// until `raum lab learn` fits terms that beat them in a match; those are
+    /// adopted as data (`learned/<game>.txt`, read by `crate::learned`).
     pub fn for_variant(id: VariantId) -> EvalParams {
+        crate::learned::over(id, EvalParams::built_in(id))
+    }
+
+    /// The terms a game has before any adopted listing: tuned, borrowed or derived.
+    pub(crate) fn built_in(id: VariantId) -> EvalParams {
         match id {
             VariantId::FiveUp => EvalParams {
                 piece_values: vec![('P', 85), ('R', 275), ('B', 375), ('N', 395), ('G', 645), ('W', 710), ('Q', 1080)],
@@ -72,12 +79,12 @@ impl EvalParams {
             // Five Up's men on boards without edges: Five Up's terms (its pieces'
             // relative worth is what was tuned; the motion-derived formula
             // undervalues its rook against the knight there too).
-            VariantId::FiveUpCylinder | VariantId::FiveUpTorus => EvalParams::for_variant(VariantId::FiveUp),
+            VariantId::FiveUpCylinder | VariantId::FiveUpTorus => EvalParams::built_in(VariantId::FiveUp),
             // Five Up's terms and the unicorn, set by hand (not tuned): a leaper
             // of the knight's reach that captures only while it carries a piece,
             // so somewhat below Five Up's knight.
             VariantId::FiveUpUnicorn => {
-                let mut p = EvalParams::for_variant(VariantId::FiveUp);
+                let mut p = EvalParams::built_in(VariantId::FiveUp);
                 p.piece_values.push(('U', 250));
                 p.mobility.push(('U', 4));
                 p
@@ -89,7 +96,7 @@ impl EvalParams {
                 king_zone_attack: 8,
                 tempo: 0,
             },
-            // Boards without tuned terms yet: terms derived from the pieces' motion.
+            // The other games: terms derived from the pieces' motion.
             _ => id.dispatch(Derive),
         }
     }

@@ -5,10 +5,12 @@
 //! settings and seed alone; [`study`] plays them on every core and keeps
 //! them in SQLite ([`results`]), so a study resumes where it stopped and
 //! splits into shards that [`results::merge`] joins into the same result;
-//! [`report`] prints and writes what they say.
+//! [`report`] prints and writes what they say. [`learn`] learns a game's
+//! evaluation by self-play, a fit and a match.
 
 mod balance;
 mod coverage;
+mod learn;
 mod openings;
 mod report;
 mod results;
@@ -27,6 +29,7 @@ pub fn lab(a: &LabArgs) -> Result<()> {
         LabCommand::Openings(s) => study::run(s, two(s)?, &openings::Openings::new(s, two(s)?)?),
         LabCommand::Balance(s) => study::run(s, two(s)?, &balance::Balance::new(s, two(s)?)),
         LabCommand::Merge(m) => results::merge(m),
+        LabCommand::Learn(l) => learn::learn(l),
     }
 }
 

@@ -74,7 +74,22 @@ fn create(path: Option<&std::path::Path>, flag: &str) -> Result<Option<std::io::
     .transpose()
 }
 
-pub fn run_match(a: &MatchArgs) -> Result<()> {
+/// What a two-sided match concluded, from A's point of view (the lab reads it).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Summary {
+    pub games: u64,
+    /// A's mean score, 0 to 1.
+    pub score: f64,
+    /// The logistic Elo difference and its 95% margin.
+    pub elo: f64,
+    pub margin: f64,
+    pub llr: f64,
+    pub verdict: stats::Verdict,
+}
+
+/// Plays the match `a` describes and prints its result; a two-sided
+/// match's summary is also returned (`None` every side for itself).
+pub fn run_match(a: &MatchArgs) -> Result<Option<Summary>> {
     let id = match multi_id(&a.variant) {
         Some(m) => GameId::Multi(m),
         None => {
@@ -171,7 +186,18 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
     }
     let title = crate::terminal::title(&AnyGame::start(id));
     let names = &m.lineup.names;
+    let mut summary = None;
     if m.lineup.two_sided() {
+        let (elo, margin) = stats::elo_with_margin(&tally.scores);
+        let llr = stats::pair_llr(&tally.pairs, a.sprt_elo0, a.sprt_elo1);
+        summary = Some(Summary {
+            games: tally.games(),
+            score: stats::mean_score(&tally.scores),
+            elo,
+            margin,
+            llr,
+            verdict: stats::sprt_verdict(llr, bounds),
+        });
         let heading = match id {
             GameId::Two(_) => format!("A: {}  B: {}  ({title})", names[0], names[1]),
             GameId::Multi(_) => format!("A ({}) as a team against B ({})  ({title})", names[0], names[1]),
@@ -183,5 +209,5 @@ pub fn run_match(a: &MatchArgs) -> Result<()> {
     if stopped_at_verdict {
         println!("Stopped at the SPRT verdict after {} of {} games.", tally.games(), a.games);
     }
-    Ok(())
+    Ok(summary)
 }

@@ -79,3 +79,55 @@ fn shards_merged_equal_the_whole_study_and_a_resumed_study_equals_one_run() {
     let bad = raum(&balance(w, &["--shard", "5/4"]));
     assert!(stderr(&bad).contains("--shard 5/4: expected I/N"), "{}", stderr(&bad));
 }
+
+/// `raum lab learn`: the three stages write their files, the report gives a
+/// verdict, and a second run keeps every stage instead of playing again.
+#[test]
+fn learn_keeps_each_stage_and_reports_a_verdict() {
+    let dir = std::env::temp_dir().join(format!("raum-lab-learn-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().expect("path");
+    let args = [
+        "lab",
+        "learn",
+        "--variant",
+        "five-up-cylinder",
+        "--dir",
+        d,
+        "--games",
+        "16",
+        "--nodes",
+        "150",
+        "--max-plies",
+        "60",
+        "--iterations",
+        "2",
+        "--match-games",
+        "8",
+        "--concurrency",
+        "2",
+    ];
+    let first = raum(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let games = std::fs::read_to_string(dir.join("selfplay.tsv")).expect("selfplay.tsv");
+    assert_eq!(games.lines().count(), 16, "{games}");
+    let fit = std::fs::read_to_string(dir.join("fit.txt")).expect("fit.txt");
+    assert!(fit.starts_with("# raum tune: 16 games") && fit.contains("value_Q = "), "{fit}");
+    let report = std::fs::read_to_string(dir.join("report.md")).expect("report.md");
+    assert!(report.contains("| value_Q |") && report.contains("The fit (A) against the built-in terms"), "{report}");
+    assert!(report.contains("**Keep the built-in terms**") || report.contains("**Adopt the fit.**"), "{report}");
+    assert!(stdout(&first).trim_end().ends_with(report.trim_end()), "the report is printed last");
+
+    let again = raum(&args);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let said = stderr(&again);
+    for kept in ["selfplay.tsv kept", "fit.txt kept", "match.txt kept"] {
+        assert!(said.contains(kept), "{kept}: {said}");
+    }
+    assert_eq!(std::fs::read_to_string(dir.join("report.md")).expect("report.md"), report);
+
+    let bad = raum(&["lab", "learn", "--variant", "triquetral-3p", "--dir", d]);
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("two-player games"), "{}", stderr(&bad));
+    std::fs::remove_dir_all(&dir).expect("removing the folder");
+}

@@ -194,10 +194,11 @@ fn adjudication_ends_settled_games() {
 #[test]
 fn clocks_are_kept_and_a_flag_loses() {
     // Both engines play on a clock, one built in with an increment and one over the
-    // protocol with a second for every 4 moves (told the clocks by `go wtime .. btime ..
-    // winc .. binc .. movestogo ..`): neither runs out of time.
+    // protocol with two seconds for every 4 moves (told the clocks by `go wtime .. btime ..
+    // winc .. binc .. movestogo ..`): neither runs out of time, even on a machine busy
+    // with the browser tests beside these (scripts/test.sh).
     let record = temp("clock.tsv");
-    let uci = format!("uci:tc=4/1:{} uci", env!("CARGO_BIN_EXE_raum"));
+    let uci = format!("uci:tc=4/2:{} uci", env!("CARGO_BIN_EXE_raum"));
     let o = raum(&[
         "match",
         "--a",
