@@ -357,9 +357,9 @@ pub struct LearnArgs {
     /// Variant id or file (two-player games).
     #[arg(long, short = 'v', default_value = "five-up", value_parser = variant_arg)]
     pub variant: String,
-    /// The folder that keeps each stage's result: `selfplay.tsv` (the games, as `raum match
-    /// --record` writes them), `fit.txt` (the fitted terms, as `raum tune --out` writes
-    /// them), `match.txt` (the fit against the built-in terms) and `report.md`.
+    /// The folder that keeps each stage's result: `selfplay-NNN.tsv` (the games, 200 a file,
+    /// as `raum match --record` writes them), `fit.txt` (the fitted terms, as `raum tune
+    /// --out` writes them), `match.txt` (the fit against the built-in terms) and `report.md`.
     #[arg(long)]
     pub dir: std::path::PathBuf,
     /// Self-play games to fit on.

@@ -2,9 +2,11 @@
 //! stages, each kept in `--dir` so that a run stopped between them goes on
 //! from the last one kept:
 //!
-//! 1. `selfplay.tsv`: games of the engine against itself under the game's
-//!    built-in terms (`raum match --record`; the second player searches an
-//!    eighth more nodes, so that a pair's two games from one opening differ);
+//! 1. `selfplay-NNN.tsv`: games of the engine against itself under the
+//!    game's built-in terms (`raum match --record`; the second player searches
+//!    an eighth more nodes, so that a pair's two games from one opening
+//!    differ), 200 a file, so that a long self-play stopped midway keeps
+//!    every finished file;
 //! 2. `fit.txt`: the terms fitted to those games (`raum tune --resolve`, every
 //!    tenth game held out to see that the fit generalises);
 //! 3. `match.txt`: the fit against the built-in terms, stopped at the SPRT's
@@ -24,6 +26,9 @@ use raum_engine::tune::{param_names, parse_listing, to_vector};
 use raum_rules::{AnyGame, GameId, VariantId};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+
+/// Self-play games a chunk.
+const CHUNK: u32 = 200;
 
 /// The fewest match games that decide without the SPRT's verdict.
 const DECIDING_GAMES: u64 = 800;
@@ -61,7 +66,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     let threads =
         a.concurrency.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32)).to_string();
     let file = |name: &str| a.dir.join(name);
-    let (selfplay, fit, matched) = (file("selfplay.tsv"), file("fit.txt"), file("match.txt"));
+    let (fit, matched) = (file("fit.txt"), file("match.txt"));
     let common = |seed: u64| -> Vec<String> {
         let mut line: Vec<String> =
             ["match", "--variant", &a.variant, "--seed", &seed.to_string()].map(String::from).to_vec();
@@ -75,18 +80,29 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
         line
     };
 
-    // 1. Self-play.
-    if lines(&selfplay)? >= a.games as usize {
-        eprintln!("learn: {} kept ({} games)", selfplay.display(), a.games);
-    } else {
-        eprintln!("learn: stage 1 of 3, {} self-play games at {} nodes a move", a.games, a.nodes);
-        let part = partial(&selfplay);
-        let mut line = common(a.seed);
+    // 1. Self-play, in chunks of CHUNK games (each its own file and seed), so
+    // that a long self-play stopped midway keeps its finished chunks.
+    let chunks: Vec<(PathBuf, u32)> = (0..a.games.div_ceil(CHUNK))
+        .map(|k| (file(&format!("selfplay-{:03}.tsv", k + 1)), CHUNK.min(a.games - k * CHUNK)))
+        .collect();
+    for (k, (path, games)) in chunks.iter().enumerate() {
+        if lines(path)? >= *games as usize {
+            eprintln!("learn: {} kept ({games} games)", path.display());
+            continue;
+        }
+        eprintln!(
+            "learn: stage 1 of 3, self-play chunk {} of {} ({games} games at {} nodes a move)",
+            k + 1,
+            chunks.len(),
+            a.nodes
+        );
+        let part = partial(path);
+        let mut line = common(a.seed.wrapping_mul(1_000_003).wrapping_add(k as u64));
         line.extend(["--a".into(), format!("engine:nodes={}", a.nodes)]);
         line.extend(["--b".into(), format!("engine:nodes={}", a.nodes + a.nodes.div_ceil(8))]);
-        line.extend(["--games".into(), a.games.to_string(), "--record".into(), text(&part)?]);
+        line.extend(["--games".into(), games.to_string(), "--record".into(), text(&part)?]);
         run_match(&MatchLine::try_parse_from(line)?.args)?;
-        rename(&part, &selfplay)?;
+        rename(&part, path)?;
     }
 
     // 2. The fit.
@@ -95,8 +111,10 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     } else {
         eprintln!("learn: stage 2 of 3, the fit");
         let part = partial(&fit);
-        let mut line: Vec<String> =
-            ["tune", "--variant", &a.variant, "--records", &text(&selfplay)?].map(String::from).to_vec();
+        let mut line: Vec<String> = ["tune", "--variant", &a.variant, "--records"].map(String::from).to_vec();
+        for (path, _) in &chunks {
+            line.push(text(path)?);
+        }
         line.extend(["--holdout", "10", "--resolve"].map(String::from));
         line.extend(["--iterations".into(), a.iterations.to_string(), "--step".into(), a.step.to_string()]);
         if a.search_labels > 0 {
@@ -163,7 +181,7 @@ fn report(a: &LearnArgs, id: VariantId, fit: &str, s: &Summary) -> Result<String
         a.match_games
     )?;
     let how = fit.lines().next().unwrap_or("").trim_start_matches("# raum tune: ");
-    writeln!(out, "Self-play: {} games (`selfplay.tsv`). The fit (`fit.txt`): {how}.\n", a.games)?;
+    writeln!(out, "Self-play: {} games (`selfplay-*.tsv`). The fit (`fit.txt`): {how}.\n", a.games)?;
     writeln!(out, "| term | built-in | fitted |\n| --- | ---: | ---: |")?;
     for ((name, before), after) in param_names(&base).iter().zip(to_vector(&base)).zip(to_vector(&fitted)) {
         let mark = if before == after { String::new() } else { format!(" ({:+})", after - before) };

@@ -109,7 +109,7 @@ fn learn_keeps_each_stage_and_reports_a_verdict() {
     ];
     let first = raum(&args);
     assert!(first.status.success(), "{}", stderr(&first));
-    let games = std::fs::read_to_string(dir.join("selfplay.tsv")).expect("selfplay.tsv");
+    let games = std::fs::read_to_string(dir.join("selfplay-001.tsv")).expect("selfplay-001.tsv");
     assert_eq!(games.lines().count(), 16, "{games}");
     let fit = std::fs::read_to_string(dir.join("fit.txt")).expect("fit.txt");
     assert!(fit.starts_with("# raum tune: 16 games") && fit.contains("value_Q = "), "{fit}");
@@ -121,7 +121,7 @@ fn learn_keeps_each_stage_and_reports_a_verdict() {
     let again = raum(&args);
     assert!(again.status.success(), "{}", stderr(&again));
     let said = stderr(&again);
-    for kept in ["selfplay.tsv kept", "fit.txt kept", "match.txt kept"] {
+    for kept in ["selfplay-001.tsv kept", "fit.txt kept", "match.txt kept"] {
         assert!(said.contains(kept), "{kept}: {said}");
     }
     assert_eq!(std::fs::read_to_string(dir.join("report.md")).expect("report.md"), report);
