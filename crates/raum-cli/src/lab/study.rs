@@ -11,6 +11,7 @@ use crate::args::StudyArgs;
 use crate::matches::{Lineup, Player, Spec, parse_spec, play_game};
 use crate::rng::Rng;
 use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
 use raum_rules::{AnyGame, GameId};
 use std::io::IsTerminal;
 use std::sync::Mutex;
@@ -153,24 +154,24 @@ fn play(
             });
         }
         drop(send);
+        // A terminal gets a progress bar; a log file a line every 100 games.
+        let bar = if live { ProgressBar::new(todo.len() as u64) } else { ProgressBar::hidden() };
+        bar.set_style(
+            ProgressStyle::with_template("lab: {bar:32} {pos}/{len} games, {per_sec}, {eta} to go")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
         let started = std::time::Instant::now();
         for (n, o) in receive.iter().enumerate() {
             results.add(&o)?;
+            bar.inc(1);
             let n = n + 1;
-            if live || n == todo.len() || n % 100 == 0 {
+            if !live && (n == todo.len() || n % 100 == 0) {
                 let rate = n as f64 / started.elapsed().as_secs_f64().max(1e-9);
                 let left = (todo.len() - n) as f64 / rate;
-                let line = format!("lab: {n}/{} games, {rate:.1} a second, {left:.0} s to go", todo.len());
-                if live {
-                    eprint!("\r{line}   ");
-                } else {
-                    eprintln!("{line}");
-                }
+                eprintln!("lab: {n}/{} games, {rate:.1} a second, {left:.0} s to go", todo.len());
             }
         }
-        if live {
-            eprintln!();
-        }
+        bar.finish();
         Ok(())
     })?;
     if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {

@@ -194,15 +194,15 @@ fn adjudication_ends_settled_games() {
 #[test]
 fn clocks_are_kept_and_a_flag_loses() {
     // Both engines play on a clock, one built in with an increment and one over the
-    // protocol with two seconds for every 4 moves (told the clocks by `go wtime .. btime ..
+    // protocol with three seconds for every 8 moves (told the clocks by `go wtime .. btime ..
     // winc .. binc .. movestogo ..`): neither runs out of time, even on a machine busy
     // with the browser tests beside these (scripts/test.sh).
     let record = temp("clock.tsv");
-    let uci = format!("uci:tc=4/2:{} uci", env!("CARGO_BIN_EXE_raum"));
+    let uci = format!("uci:tc=8/3:{} uci", env!("CARGO_BIN_EXE_raum"));
     let o = raum(&[
         "match",
         "--a",
-        "engine:tc=3+0.05",
+        "engine:tc=5+0.1",
         "--b",
         &uci,
         "--games",
