@@ -29,12 +29,34 @@ nice -n 19 bash scripts/fuzz.sh --build >"$fuzz_log" 2>&1 &
 fuzz_pid=$!
 trap 'kill "$install_pid" "$fuzz_pid" 2>/dev/null || true' EXIT
 
-# Build every test (and the `raum` binary the browser tests drive) first, then
-# run the web app's browser tests beside the workspace's tests: the browser
-# tests mostly wait (on pages, on the engine), the workspace's tests leave a
-# core idle at the end of each binary, and the two overlap by most of their
-# length (BENCHMARKS.md, the test suite's time).
-cargo test --workspace --no-run
+# Build every test (and the `raum` binary the browser tests drive) first, with
+# the list of test programs. The web app's browser tests then run beside the
+# test programs that only compute (the rules, the generator's differentials, the
+# engine, the soak), which fill the CPU the browser leaves idle while it waits
+# on pages and the engine; the command line's and the server's programs, some
+# of which time engines on clocks or sockets, run after, alone; then the
+# documentation's examples (BENCHMARKS.md, the test suite's time). Each program
+# runs as `cargo test` runs it: in its package's folder.
+programs="$(mktemp)"
+cargo test --workspace --no-run --message-format=json-render-diagnostics | python3 -c '
+import json, os, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["profile"]["test"] and m.get("executable"):
+        timed = m["package_id"].split("#")[0].rsplit("/", 1)[-1] in ("raum-cli", "raum-server")
+        print("timed" if timed else "computing", os.path.dirname(m["manifest_path"]), m["executable"], sep="\t")
+' >"$programs"
+
+# run_programs KIND: runs the test programs of that kind in turn; non-zero if any failed.
+run_programs() {
+    local kind=$1 status=0 k dir exe
+    while IFS=$'\t' read -r k dir exe; do
+        [ "$k" = "$kind" ] || continue
+        echo "     Running $exe"
+        (cd "$dir" && CARGO_MANIFEST_DIR="$dir" "$exe") || status=1
+    done <"$programs"
+    return $status
+}
 
 if ! wait "$install_pid"; then
     cat "$install_log" >&2
@@ -47,17 +69,23 @@ bash scripts/browser-test.sh "${CARGO_TARGET_DIR:-target}/debug/raum" >"$browser
 browser_pid=$!
 trap 'kill "$install_pid" "$fuzz_pid" "$browser_pid" 2>/dev/null || true' EXIT
 
-cargo_status=0
-cargo test --workspace || cargo_status=$?
+computing_status=0
+run_programs computing || computing_status=$?
 browser_status=0
 wait "$browser_pid" || browser_status=$?
-echo "== browser tests (scripts/browser-test.sh), run beside the workspace's tests:"
+echo "== browser tests (scripts/browser-test.sh), run beside the tests above:"
 cat "$browser_log"
 rm -f "$browser_log"
-if [ "$cargo_status" != 0 ] || [ "$browser_status" != 0 ]; then
-    echo "test.sh: cargo test exited $cargo_status, the browser tests $browser_status" >&2
+timed_status=0
+run_programs timed || timed_status=$?
+rm -f "$programs"
+if [ "$computing_status" != 0 ] || [ "$browser_status" != 0 ] || [ "$timed_status" != 0 ]; then
+    echo "test.sh: a test failed (the computing tests $computing_status, the browser tests $browser_status," \
+        "the command line's and server's $timed_status)" >&2
     exit 1
 fi
+cargo test --workspace --doc
+
 if ! wait "$fuzz_pid"; then
     cat "$fuzz_log" >&2
     echo "test.sh: building the fuzz targets failed" >&2
