@@ -20,12 +20,14 @@ export AFL_OPT_LEVEL="${AFL_OPT_LEVEL:-3}"
 install_log="$(mktemp)"
 bash scripts/browser-test.sh --install >"$install_log" 2>&1 &
 install_pid=$!
-# Installing cargo-afl and building the fuzz targets runs beside the tests at
-# the lowest priority: it takes the CPU that the workspace's build leaves idle
-# (its serial stretches) and that its tests leave idle (single-threaded tests
-# at the end of a binary). BENCHMARKS.md, the test suite's time.
+# Installing cargo-afl and building the fuzz targets runs beside the workspace's
+# build, at the same priority: its own serial stretches (AFL++'s
+# build, the last crates, five links) then fall where the workspace's build
+# keeps the other core busy, and it is done before the fuzzers need it (at the
+# lowest priority it got too little CPU while the tests ran and was still
+# building after them). BENCHMARKS.md, the test suite's time.
 fuzz_log="$(mktemp)"
-nice -n 19 bash scripts/fuzz.sh --build >"$fuzz_log" 2>&1 &
+bash scripts/fuzz.sh --build >"$fuzz_log" 2>&1 &
 fuzz_pid=$!
 trap 'kill "$install_pid" "$fuzz_pid" 2>/dev/null || true' EXIT
 
