@@ -62,6 +62,13 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
     if a.concurrency == Some(0) {
         bail!("--concurrency must be at least 1");
     }
+    // The fit plays as `engine:...,eval=DIR/fit.txt`, a list split at commas.
+    if a.dir.to_string_lossy().contains(',') {
+        bail!(
+            "--dir {}: a folder whose path has no comma, please (the match names the fit in a player spec)",
+            a.dir.display()
+        );
+    }
     std::fs::create_dir_all(&a.dir).with_context(|| format!("creating --dir {}", a.dir.display()))?;
     let threads =
         a.concurrency.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32)).to_string();
