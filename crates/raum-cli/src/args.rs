@@ -305,7 +305,8 @@ pub struct MatchArgs {
     /// Games played at the same time (each on its own thread, with its own players).
     #[arg(long, short = 'j', default_value_t = 1)]
     pub concurrency: u32,
-    /// Stop as soon as the SPRT reaches a verdict (games under way are finished and counted).
+    /// Stop as soon as the SPRT reaches a verdict (games under way are finished and counted),
+    /// heeded from the 20th pair on.
     #[arg(long)]
     pub sprt_stop: bool,
     /// SPRT null hypothesis: A is this many Elo stronger.

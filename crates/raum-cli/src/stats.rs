@@ -114,6 +114,11 @@ pub fn pair_llr(pairs: &PairScores, elo0: f64, elo1: f64) -> f64 {
     n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
 }
 
+/// The fewest pairs after which `raum match --sprt-stop` heeds the SPRT: with
+/// fewer, the pairs' variance is no estimate (a single pair won twice has
+/// almost none, and its LLR crosses any bound).
+pub const SPRT_MIN_PAIRS: u64 = 20;
+
 /// The SPRT's stopping bounds for error rates `alpha` and `beta`:
 /// (ln(beta / (1 - alpha)), ln((1 - beta) / alpha)).
 pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {

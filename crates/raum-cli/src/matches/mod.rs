@@ -174,7 +174,10 @@ pub fn run_match(a: &MatchArgs) -> Result<Option<Summary>> {
             eprintln!("{line}");
             next_report = tally.games() + report_every;
         }
-        if a.sprt_stop && m.lineup.two_sided() && !stopped_at_verdict {
+        // A few pairs' variance is no estimate (one pair won twice has almost none, and its
+        // LLR crosses any bound): the SPRT may stop the match only after SPRT_MIN_PAIRS.
+        let pairs: u64 = tally.pairs.iter().sum();
+        if a.sprt_stop && m.lineup.two_sided() && !stopped_at_verdict && pairs >= stats::SPRT_MIN_PAIRS {
             let llr = stats::pair_llr(&tally.pairs, a.sprt_elo0, a.sprt_elo1);
             // Games already under way are finished and counted.
             stopped_at_verdict = llr <= bounds.0 || llr >= bounds.1;

@@ -487,6 +487,8 @@ fn the_match_stops_at_the_sprt_verdict() {
     let out = stdout(&o);
     let (n, ..) = wdl(&out);
     assert!(n < 400 && out.contains("H1 accepted") && out.contains("Stopped at the SPRT verdict"), "{out}");
+    // Not before 20 pairs: one pair won twice would have crossed any bound.
+    assert!(n >= 40, "{out}");
 }
 
 #[test]
