@@ -15,7 +15,10 @@ use crate::tune::parse_listing;
 use raum_rules::VariantId;
 
 /// Each adopted game's listing.
-const LEARNED: &[(VariantId, &str)] = &[];
+const LEARNED: &[(VariantId, &str)] = &[
+    // +77 ± 32 Elo against Five Up's terms over 430 games, SPRT H1 (BENCHMARKS.md).
+    (VariantId::FiveUpCylinder, include_str!("../learned/five-up-cylinder.txt")),
+];
 
 /// The adopted listing of `id`, if there is one.
 pub fn listing(id: VariantId) -> Option<&'static str> {
