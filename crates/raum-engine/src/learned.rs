@@ -16,8 +16,11 @@ use raum_rules::VariantId;
 
 /// Each adopted game's listing.
 const LEARNED: &[(VariantId, &str)] = &[
-    // +77 ± 32 Elo against Five Up's terms over 430 games, SPRT H1 (BENCHMARKS.md).
+    // +77 ± 32 Elo against Five Up's terms over 430 games, SPRT H1 (BENCHMARKS.md,
+    // "Learned evaluations", for both).
     (VariantId::FiveUpCylinder, include_str!("../learned/five-up-cylinder.txt")),
+    // +145 ± 46 Elo against Five Up's terms over 180 games, SPRT H1.
+    (VariantId::FiveUpTorus, include_str!("../learned/five-up-torus.txt")),
 ];
 
 /// The adopted listing of `id`, if there is one.
