@@ -191,21 +191,12 @@ pub fn run_match(a: &MatchArgs) -> Result<Option<Summary>> {
     let names = &m.lineup.names;
     let mut summary = None;
     if m.lineup.two_sided() {
-        let (elo, margin) = stats::elo_with_margin(&tally.scores);
-        let llr = stats::pair_llr(&tally.pairs, a.sprt_elo0, a.sprt_elo1);
-        summary = Some(Summary {
-            games: tally.games(),
-            score: stats::mean_score(&tally.scores),
-            elo,
-            margin,
-            llr,
-            verdict: stats::sprt_verdict(llr, bounds),
-        });
         let heading = match id {
             GameId::Two(_) => format!("A: {}  B: {}  ({title})", names[0], names[1]),
             GameId::Multi(_) => format!("A ({}) as a team against B ({})  ({title})", names[0], names[1]),
         };
-        tally.print_two_sided(&heading, (a.sprt_elo0, a.sprt_elo1, bounds), m.rules != Rules::default());
+        summary =
+            Some(tally.print_two_sided(&heading, (a.sprt_elo0, a.sprt_elo1, bounds), m.rules != Rules::default()));
     } else {
         tally.print_per_seat(&format!("{title}: {}", names.join(" | ")), names);
     }

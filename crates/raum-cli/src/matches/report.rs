@@ -7,6 +7,7 @@
 //! the sequential test. Every side for itself, each player's mean score over
 //! the games it played, best first.
 
+use super::Summary;
 use super::lineup::Lineup;
 use super::run::Played;
 use crate::adjudication::Verdict;
@@ -138,12 +139,27 @@ impl Tally {
         )
     }
 
+    /// What a two-sided match concluded, from A's point of view; `sprt` is
+    /// (elo0, elo1, bounds).
+    pub fn summary(&self, sprt: (f64, f64, (f64, f64))) -> Summary {
+        let (elo0, elo1, bounds) = sprt;
+        let (elo, margin) = stats::elo_with_margin(&self.scores);
+        let llr = stats::pair_llr(&self.pairs, elo0, elo1);
+        Summary {
+            games: self.games(),
+            score: stats::mean_score(&self.scores),
+            elo,
+            margin,
+            llr,
+            verdict: stats::sprt_verdict(llr, bounds),
+        }
+    }
+
     /// The summary of a two-sided match from A's point of view, after
     /// `heading` (who played what); `sprt` is (elo0, elo1, bounds).
-    pub fn print_two_sided(&self, heading: &str, sprt: (f64, f64, (f64, f64)), adjudicated: bool) {
-        let n = self.games();
-        let score = stats::mean_score(&self.scores);
-        let (elo, margin) = stats::elo_with_margin(&self.scores);
+    pub fn print_two_sided(&self, heading: &str, sprt: (f64, f64, (f64, f64)), adjudicated: bool) -> Summary {
+        let summary = self.summary(sprt);
+        let Summary { games: n, score, elo, margin, llr, verdict } = summary.clone();
         let (stalemate_wins, stalemate_losses) = self.stalemates();
         println!("{heading}");
         println!(
@@ -163,16 +179,14 @@ impl Tally {
             .collect();
         println!("Pairs: {}", pairs.join("  "));
         let (elo0, elo1, bounds) = sprt;
-        let llr = stats::pair_llr(&self.pairs, elo0, elo1);
         println!(
-            "SPRT: LLR={llr:.2} (bounds {:.2}, {:.2}): {}  [H0: elo={elo0}, H1: elo={elo1}]",
-            bounds.0,
-            bounds.1,
-            stats::sprt_verdict(llr, bounds),
+            "SPRT: LLR={llr:.2} (bounds {:.2}, {:.2}): {verdict}  [H0: elo={elo0}, H1: elo={elo1}]",
+            bounds.0, bounds.1,
         );
         if adjudicated {
             println!("Adjudicated: {} by resignation, {} drawn", self.resigned, self.adjudicated_draws);
         }
+        summary
     }
 
     /// The summary of a match of every side for itself, after `heading`:
