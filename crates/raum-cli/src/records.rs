@@ -99,12 +99,17 @@ pub fn load_one(path: &Path) -> Result<Record> {
 /// beside it, then renamed over it (a crash or a closed terminal leaves the
 /// old record or the new one, never half of one).
 pub fn save(path: &Path, text: &str) -> Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".part");
-    let tmp = std::path::PathBuf::from(tmp);
+    let tmp = part_path(path);
     std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("saving {}", path.display()))?;
     Ok(())
+}
+
+/// Where a file is written before it is whole: `path` with `.part` added.
+pub fn part_path(path: &Path) -> std::path::PathBuf {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".part");
+    std::path::PathBuf::from(tmp)
 }
 
 /// An engine's evaluation as a record's comment: from White's side, then the

@@ -103,7 +103,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
             chunks.len(),
             a.nodes
         );
-        let part = partial(path);
+        let part = crate::records::part_path(path);
         let mut line = common(a.seed.wrapping_mul(1_000_003).wrapping_add(k as u64));
         line.extend(["--a".into(), format!("engine:nodes={}", a.nodes)]);
         line.extend(["--b".into(), format!("engine:nodes={}", a.nodes + a.nodes.div_ceil(8))]);
@@ -117,7 +117,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
         eprintln!("learn: {} kept", fit.display());
     } else {
         eprintln!("learn: stage 2 of 3, the fit");
-        let part = partial(&fit);
+        let part = crate::records::part_path(&fit);
         let mut line: Vec<String> = ["tune", "--variant", &a.variant, "--records"].map(String::from).to_vec();
         for (path, _) in &chunks {
             line.push(text(path)?);
@@ -146,9 +146,7 @@ pub fn learn(a: &LearnArgs) -> Result<()> {
         line.extend(["--record".into(), text(&file("match-games.tsv"))?]);
         let summary =
             run_match(&MatchLine::try_parse_from(line)?.args)?.context("a two-player match gives a summary")?;
-        let part = partial(&matched);
-        std::fs::write(&part, write_summary(&summary)).with_context(|| format!("writing {}", part.display()))?;
-        rename(&part, &matched)?;
+        crate::records::save(&matched, &write_summary(&summary))?;
         summary
     };
 
@@ -272,13 +270,6 @@ fn lines(path: &Path) -> Result<usize> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(0),
         Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
     }
-}
-
-/// Where a stage writes before its result is whole.
-fn partial(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".part");
-    PathBuf::from(name)
 }
 
 fn rename(from: &Path, to: &Path) -> Result<()> {
