@@ -3,8 +3,10 @@
 # seed corpus replayed through their bodies, crates/raum-cli/tests/cli/
 # fuzz_corpus.rs); the web app's end-to-end tests in Debian's chromium
 # (scripts/browser-test.sh, which installs what they need) against the `raum`
-# binary those tests built, run beside the workspace's tests; then a short run of
-# every fuzz target (scripts/fuzz.sh, 20 s each, all at once), which fails on any
+# binary those tests built, run beside the workspace's tests; the server's tests
+# again on PostgreSQL (a scratch cluster on loopback, scripts/postgres.sh, which
+# installs Debian's postgresql where it is missing); then a short run of every
+# fuzz target (scripts/fuzz.sh, 20 s each, all at once), which fails on any
 # crash or hang.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +31,18 @@ install_pid=$!
 fuzz_log="$(mktemp)"
 bash scripts/fuzz.sh --build >"$fuzz_log" 2>&1 &
 fuzz_pid=$!
-trap 'kill "$install_pid" "$fuzz_pid" 2>/dev/null || true' EXIT
+# A scratch PostgreSQL for the server's tests' second run, started beside the build.
+pg_dir="$(mktemp -d)"
+pg_url="$(mktemp)"
+pg_log="$(mktemp)"
+bash scripts/postgres.sh start "$pg_dir" >"$pg_url" 2>"$pg_log" &
+pg_pid=$!
+stop_all() {
+    kill "$install_pid" "$fuzz_pid" "${browser_pid:-}" 2>/dev/null || true
+    wait "$pg_pid" 2>/dev/null || true
+    bash scripts/postgres.sh stop "$pg_dir" || true
+}
+trap stop_all EXIT
 
 # Build every test (and the `raum` binary the browser tests drive) first, with
 # the list of test programs. The web app's browser tests then run beside the
@@ -45,8 +58,11 @@ import json, os, sys
 for line in sys.stdin:
     m = json.loads(line)
     if m.get("reason") == "compiler-artifact" and m["profile"]["test"] and m.get("executable"):
-        timed = m["package_id"].split("#")[0].rsplit("/", 1)[-1] in ("raum-cli", "raum-server")
+        package = m["package_id"].split("#")[0].rsplit("/", 1)[-1]
+        timed = package in ("raum-cli", "raum-server")
         print("timed" if timed else "computing", os.path.dirname(m["manifest_path"]), m["executable"], sep="\t")
+        if package == "raum-server":
+            print("postgres", os.path.dirname(m["manifest_path"]), m["executable"], sep="\t")
 ' >"$programs"
 
 # run_programs KIND: runs the test programs of that kind in turn; non-zero if any failed.
@@ -69,7 +85,6 @@ rm -f "$install_log"
 browser_log="$(mktemp)"
 bash scripts/browser-test.sh "${CARGO_TARGET_DIR:-target}/debug/raum" >"$browser_log" 2>&1 &
 browser_pid=$!
-trap 'kill "$install_pid" "$fuzz_pid" "$browser_pid" 2>/dev/null || true' EXIT
 
 computing_status=0
 run_programs computing || computing_status=$?
@@ -80,10 +95,21 @@ cat "$browser_log"
 rm -f "$browser_log"
 timed_status=0
 run_programs timed || timed_status=$?
-rm -f "$programs"
-if [ "$computing_status" != 0 ] || [ "$browser_status" != 0 ] || [ "$timed_status" != 0 ]; then
+# The server's tests again, every one on PostgreSQL (tests/api.rs and the stores' unit tests).
+postgres_status=0
+if wait "$pg_pid"; then
+    echo "== the server's tests on PostgreSQL ($(cat "$pg_url"))"
+    RAUM_TEST_POSTGRES="$(cat "$pg_url")" run_programs postgres || postgres_status=$?
+else
+    cat "$pg_log" >&2
+    echo "test.sh: starting PostgreSQL failed" >&2
+    postgres_status=1
+fi
+rm -f "$programs" "$pg_url" "$pg_log"
+if [ "$computing_status" != 0 ] || [ "$browser_status" != 0 ] || [ "$timed_status" != 0 ] ||
+    [ "$postgres_status" != 0 ]; then
     echo "test.sh: a test failed (the computing tests $computing_status, the browser tests $browser_status," \
-        "the command line's and server's $timed_status)" >&2
+        "the command line's and server's $timed_status, the server's on PostgreSQL $postgres_status)" >&2
     exit 1
 fi
 cargo test --workspace --doc

@@ -618,9 +618,11 @@ pub struct ServeArgs {
     /// Address to listen on (0.0.0.0 to let other machines in).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
-    /// The SQLite file that keeps every game (created if missing).
-    #[arg(long, default_value = "raum-games.db")]
-    pub db: std::path::PathBuf,
+    /// Where every game is kept: a SQLite file (created if missing), or a PostgreSQL
+    /// database's URL (`postgres://user:password@host:port/database`) that several
+    /// servers can share. The schema is made or brought up to date at start.
+    #[arg(long, value_name = "FILE|URL", default_value = "raum-games.db")]
+    pub db: String,
     /// Engine threads shared by all games (default: one less than the cores, at least one).
     #[arg(long)]
     pub engine_workers: Option<usize>,

@@ -7,7 +7,12 @@ use std::time::Duration;
 
 /// The server's configuration from the arguments.
 fn config(a: &ServeArgs) -> raum_server::Config {
-    let mut config = raum_server::Config { port: a.port, host: a.host.clone(), db: a.db.clone(), ..Default::default() };
+    let mut config = raum_server::Config {
+        port: a.port,
+        host: a.host.clone(),
+        db: raum_server::store::Database::parse(&a.db),
+        ..Default::default()
+    };
     if let Some(n) = a.engine_workers {
         config.engine_workers = n.max(1);
     }
@@ -26,7 +31,7 @@ pub fn serve(a: &ServeArgs) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting the server")?;
     runtime.block_on(raum_server::serve(config, |url, db| {
         println!("Raum is at {url}");
-        println!("Games are kept in {}", db.display());
+        println!("Games are kept in {db}");
         println!("Stop with Ctrl-C.");
         // Scripts wait for the URL line.
         let _ = std::io::stdout().flush();

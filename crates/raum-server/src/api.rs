@@ -174,6 +174,8 @@ pub fn router(games: Arc<Games>) -> Router {
         .route("/g/{id}", get(game_page))
         .route("/analysis", get(|| async { asset("analysis.html") }))
         .route("/rules/{variant}", get(rules_page))
+        .route("/healthz", get(|| async { Json(serde_json::json!({"status": "ok"})) }))
+        .route("/readyz", get(readyz))
         .route("/static/{*path}", get(|Path(path): Path<String>| async move { asset(&path) }))
         .fallback(|| async { not_found_page(Missing::Page) })
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -352,6 +354,18 @@ async fn variant_rules(State(g): State<Arc<Games>>, Path(id): Path<String>) -> A
         return Ok(Json(variants::multi_rules(multi)));
     }
     Ok(Json(variants::rules(variant_id(&id)?)))
+}
+
+/// Ready to serve: the database answers and has every migration this Raum
+/// knows (`503` otherwise). `/healthz` answers while the process runs.
+async fn readyz(State(g): State<Arc<Games>>) -> Response {
+    match g.ready().await {
+        Ok(()) => Json(serde_json::json!({"status": "ready"})).into_response(),
+        Err(e) => {
+            (StatusCode::SERVICE_UNAVAILABLE, Json(serde_json::json!({"status": "unavailable", "error": e.message})))
+                .into_response()
+        }
+    }
 }
 
 async fn list_games(State(g): State<Arc<Games>>) -> Api<Response> {

@@ -1,12 +1,12 @@
 //! `raum serve`: Raum's web app. A JSON API (docs/api.md) over the rules core
-//! and the engine, games kept in SQLite, each game's state pushed over a
+//! and the engine, games kept in SQLite or PostgreSQL, each game's state pushed over a
 //! WebSocket, and the front end (plain ES modules and a vendored three.js,
 //! under `web/`) embedded in the binary.
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
 //! let config = raum_server::Config { port: 0, ..raum_server::Config::default() };
-//! raum_server::serve(config, |url, db| println!("Raum is at {url} (games in {})", db.display())).await
+//! raum_server::serve(config, |url, db| println!("Raum is at {url} (games in {db})")).await
 //! # }
 //! ```
 
@@ -27,7 +27,6 @@ pub mod any_multi_game {
 }
 
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -41,8 +40,8 @@ pub struct Config {
     pub host: String,
     /// Port; 0 picks a free one.
     pub port: u16,
-    /// The SQLite file that keeps the games.
-    pub db: PathBuf,
+    /// Where the games are kept: a SQLite file, or a PostgreSQL database.
+    pub db: store::Database,
     /// Engine threads shared by every game.
     pub engine_workers: usize,
     /// What one client may take of the server.
@@ -60,7 +59,7 @@ impl Default for Config {
         Config {
             host: "127.0.0.1".into(),
             port: 8080,
-            db: PathBuf::from("raum-games.db"),
+            db: store::Database::Sqlite("raum-games.db".into()),
             engine_workers: cores.saturating_sub(1).max(1),
             policy: limits::Policy::default(),
             keep_unfinished: Some(KEEP_UNFINISHED),
@@ -70,11 +69,13 @@ impl Default for Config {
 
 /// Opens the store, starts the sweep of abandoned games (if
 /// [`Config::keep_unfinished`] gives an age), binds, calls `ready` with the
-/// app's URL and the database's path, and serves until the process ends.
-pub async fn serve(config: Config, ready: impl FnOnce(&str, &Path)) -> std::io::Result<()> {
-    let store = store::SqliteStore::open(&config.db)
-        .map_err(|e| std::io::Error::other(format!("cannot open the game database {}: {e}", config.db.display())))?;
-    let games = games::registry::Games::with_policy(Arc::new(store), config.engine_workers, config.policy.clone());
+/// app's URL and where the games are ([`store::Database::describe`]), and
+/// serves until the process ends.
+pub async fn serve(config: Config, ready: impl FnOnce(&str, &str)) -> std::io::Result<()> {
+    let db = config.db.describe();
+    let store =
+        config.db.open().map_err(|e| std::io::Error::other(format!("cannot open the game database {db}: {e}")))?;
+    let games = games::registry::Games::with_policy(store, config.engine_workers, config.policy.clone());
     if let Some(age) = config.keep_unfinished.filter(|age| !age.is_zero()) {
         tokio::spawn(Arc::clone(&games).keep_sweeping(age));
     }
@@ -82,7 +83,6 @@ pub async fn serve(config: Config, ready: impl FnOnce(&str, &Path)) -> std::io::
         .await
         .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {}:{}: {e}", config.host, config.port)))?;
     let addr: SocketAddr = listener.local_addr()?;
-    let db = std::fs::canonicalize(&config.db).unwrap_or(config.db.clone());
-    ready(&format!("http://{addr}/"), &db);
+    ready(&format!("http://{addr}/"), &config.db.describe());
     listen::serve(listener, api::router(games), config.policy).await
 }

@@ -1,6 +1,8 @@
 //! The JSON API against the router, with games kept in a temporary SQLite
-//! file: what is played, what is refused (and that nothing refused is
-//! stored), and that a new server on the same file finds every game.
+//! file, or, where `RAUM_TEST_POSTGRES` names a PostgreSQL database (as
+//! `scripts/test.sh` runs these tests a second time), in a schema of its own
+//! there: what is played, what is refused (and that nothing refused is
+//! stored), and that a new server on the same database finds every game.
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -9,9 +11,8 @@ use raum_notation::parse_records;
 use raum_rules::multi::MultiId;
 use raum_rules::{GameRules, VariantId};
 use raum_server::games::Games;
-use raum_server::store::SqliteStore;
+use raum_server::store::Database;
 use serde_json::{Value, json};
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use tower::ServiceExt;
@@ -24,6 +25,8 @@ mod headers;
 mod limits;
 #[path = "api/multi_features.rs"]
 mod multi_features;
+#[path = "api/operations.rs"]
+mod operations;
 #[path = "api/rematch.rs"]
 mod rematch;
 #[path = "api/retention.rs"]
@@ -35,9 +38,26 @@ mod takeback_requests;
 #[path = "api/variant_files.rs"]
 mod variant_files;
 
-/// A server over a database file of its own, removed when dropped.
+/// An empty database for test `name`: a schema of its own in the PostgreSQL
+/// database `RAUM_TEST_POSTGRES` names, or else a new SQLite file.
+fn test_database(name: &str) -> Database {
+    match std::env::var("RAUM_TEST_POSTGRES") {
+        Ok(base) => Database::Postgres(
+            raum_server::store::fresh_schema(&base, &format!("api_{name}_{}", std::process::id())).expect("a schema"),
+        ),
+        Err(_) => {
+            let db = std::env::temp_dir().join(format!("raum-api-{name}-{}.db", std::process::id()));
+            for ext in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
+            }
+            Database::Sqlite(db)
+        }
+    }
+}
+
+/// A server over a database of its own.
 struct Server {
-    db: PathBuf,
+    db: Database,
     app: axum::Router,
     /// The games behind `app`, for what no API call does (the sweep of abandoned games).
     games: Arc<Games>,
@@ -45,17 +65,13 @@ struct Server {
 
 impl Server {
     fn new(name: &str) -> Server {
-        let db = std::env::temp_dir().join(format!("raum-api-{name}-{}.db", std::process::id()));
-        for ext in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
-        }
+        let db = test_database(name);
         let (app, games) = Server::open(&db);
         Server { db, app, games }
     }
 
-    fn open(db: &std::path::Path) -> (axum::Router, Arc<Games>) {
-        let store = SqliteStore::open(db).expect("open the database");
-        let games = Games::new(Arc::new(store), 1);
+    fn open(db: &Database) -> (axum::Router, Arc<Games>) {
+        let games = Games::new(db.open().expect("open the database"), 1);
         (raum_server::api::router(Arc::clone(&games)), games)
     }
 
@@ -107,8 +123,10 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
-        for ext in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{ext}", self.db.display()));
+        if let Database::Sqlite(path) = &self.db {
+            for ext in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+            }
         }
     }
 }

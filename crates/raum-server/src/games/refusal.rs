@@ -20,9 +20,19 @@ impl Refusal {
     }
 }
 
+/// A store's failure: `409` for a move another request (or another server
+/// instance) stored first, `503` for a database without a free connection,
+/// `500` otherwise.
 pub(super) fn stored(e: StoreError) -> Refusal {
-    eprintln!("raum serve: {e}");
-    Refusal::new(500, format!("the game could not be stored: {e}"))
+    let status = match e {
+        StoreError::OutOfOrder(..) => 409,
+        StoreError::Busy(_) => 503,
+        _ => {
+            eprintln!("raum serve: {e}");
+            500
+        }
+    };
+    Refusal::new(status, format!("the game could not be stored: {e}"))
 }
 
 /// The engine pool's refusals as answers: a full queue is `503`, a cap `429`.

@@ -95,6 +95,11 @@ impl Games {
         self.blocking(move |s| crate::variant_files::ensure_loaded(s, &name)).await
     }
 
+    /// Whether the store answers with the schema this Raum writes.
+    pub async fn ready(&self) -> Result<(), Refusal> {
+        self.blocking(|s| s.check()).await
+    }
+
     /// The games in progress and finished, newest first.
     pub async fn list(&self) -> Result<Vec<GameSummary>, Refusal> {
         self.blocking(|s| s.list(500)).await

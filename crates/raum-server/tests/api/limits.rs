@@ -101,7 +101,7 @@ async fn another_client_s_engine_move_arrives_within_2_s() {
 
 /// A server on a free port with the default policy; its URL's address.
 async fn real_server(name: &str) -> SocketAddr {
-    let db = std::env::temp_dir().join(format!("raum-limits-{name}-{}.db", std::process::id()));
+    let db = super::test_database(&format!("limits-{name}"));
     let config = raum_server::Config { port: 0, db, engine_workers: 1, ..raum_server::Config::default() };
     let (tx, rx) = tokio::sync::oneshot::channel();
     tokio::spawn(async move {

@@ -85,7 +85,8 @@ pub(super) fn hash_clear_tokens(conn: &mut Connection) -> Result<usize, StoreErr
 
 #[cfg(test)]
 mod tests {
-    use super::super::{SCHEMA, SqliteStore, Store};
+    use super::super::tests::BEFORE_MIGRATIONS;
+    use super::super::{SqliteStore, Store};
     use crate::games::tokens::TokenHash;
     use rusqlite::Connection;
 
@@ -116,7 +117,7 @@ mod tests {
         remove(&path);
         {
             let conn = Connection::open(&path).expect("an old database");
-            conn.execute_batch(SCHEMA).expect("its schema");
+            conn.execute_batch(BEFORE_MIGRATIONS).expect("its schema");
             conn.execute_batch("ALTER TABLE games ADD COLUMN seats TEXT").expect("its seats");
             conn.execute(
                 "INSERT INTO games (id, variant, mode, start, white, black, white_token, black_token, created, updated)
