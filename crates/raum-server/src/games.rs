@@ -17,6 +17,7 @@
 //! on), `analysis`, `record`, `review` (a finished game's review, kept),
 //! [`board`] (the analysis board: any position, nothing kept). Around them:
 //! [`registry`] ([`Games`]: the rooms, the store, the engine threads),
+//! `feed` (games other servers on the same database changed),
 //! `schedule` (engine moves and flag timers, as tasks), `retention`
 //! (abandoned games deleted), `tokens` (game ids and seat tokens, and the
 //! hashes kept of tokens), [`refusal`].
@@ -26,6 +27,7 @@ pub mod board;
 mod clock;
 mod create;
 mod draw;
+mod feed;
 pub mod game_result;
 mod moves;
 mod record;

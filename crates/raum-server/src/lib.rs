@@ -76,6 +76,8 @@ pub async fn serve(config: Config, ready: impl FnOnce(&str, &str)) -> std::io::R
     let store =
         config.db.open().map_err(|e| std::io::Error::other(format!("cannot open the game database {db}: {e}")))?;
     let games = games::registry::Games::with_policy(store, config.engine_workers, config.policy.clone());
+    // PostgreSQL: what other servers on the database change reaches this one's rooms.
+    games.watch_store().map_err(|e| std::io::Error::other(format!("cannot follow the game database {db}: {e}")))?;
     if let Some(age) = config.keep_unfinished.filter(|age| !age.is_zero()) {
         tokio::spawn(Arc::clone(&games).keep_sweeping(age));
     }

@@ -163,6 +163,8 @@ pub trait Store: Send + Sync {
     fn set_result(&self, id: &str, result: Option<&StoredResult>) -> Result<(), StoreError>;
     /// A game, if stored.
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+    /// How game `id` stands, in brief, if stored.
+    fn stamp(&self, id: &str) -> Result<Option<Stamp>, StoreError>;
     /// The most recently changed games, newest first.
     fn list(&self, limit: usize) -> Result<Vec<GameSummary>, StoreError>;
     /// Keeps a variant file under its game's id, unless one is kept there
@@ -187,6 +189,57 @@ pub trait Store: Send + Sync {
     /// Whether the database answers and has every migration this Raum
     /// knows (for `/readyz`).
     fn check(&self) -> Result<(), StoreError>;
+    /// Calls `on_change`, from a thread of the store's until the store is
+    /// dropped, for every change any server makes to the games in this
+    /// database (this one's own included); `Ok(false)` if the store has no
+    /// such feed (a SQLite file belongs to one server).
+    fn watch(&self, on_change: Box<dyn Fn(Change) + Send>) -> Result<bool, StoreError> {
+        let _ = on_change;
+        Ok(false)
+    }
+}
+
+/// How a game stands, in brief: enough to tell whether a copy in memory
+/// is the game as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    /// Its events (moves, and resignations and fallen flags in games for more than two).
+    pub plies: usize,
+    /// Whether it has a result.
+    pub finished: bool,
+    /// Whether it has a rematch.
+    pub rematched: bool,
+}
+
+/// A change to the games, as a store's feed reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Game `id` changed: this is how it stands now.
+    Game { id: String, stamp: Stamp },
+    /// Game `id` was deleted.
+    Gone(String),
+    /// The feed was interrupted: any game may have changed meanwhile.
+    Everything,
+}
+
+impl Change {
+    /// A change as the feed carries it: `<id> <plies> <finished 0|1> <rematched 0|1>`, or `<id> gone`.
+    pub fn parse(text: &str) -> Option<Change> {
+        let words: Vec<&str> = text.split(' ').collect();
+        let flag = |w: &str| match w {
+            "0" => Some(false),
+            "1" => Some(true),
+            _ => None,
+        };
+        match words[..] {
+            [id, "gone"] => Some(Change::Gone(id.into())),
+            [id, plies, finished, rematched] => Some(Change::Game {
+                id: id.into(),
+                stamp: Stamp { plies: plies.parse().ok()?, finished: flag(finished)?, rematched: flag(rematched)? },
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// Where a server keeps its games: a SQLite file, or a PostgreSQL database

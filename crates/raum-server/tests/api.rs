@@ -21,6 +21,8 @@ use tower::ServiceExt;
 mod analysis_board;
 #[path = "api/headers.rs"]
 mod headers;
+#[path = "api/instances.rs"]
+mod instances;
 #[path = "api/limits.rs"]
 mod limits;
 #[path = "api/multi_features.rs"]
@@ -72,7 +74,14 @@ impl Server {
 
     fn open(db: &Database) -> (axum::Router, Arc<Games>) {
         let games = Games::new(db.open().expect("open the database"), 1);
+        games.watch_store().expect("the store's feed of changes, where it has one");
         (raum_server::api::router(Arc::clone(&games)), games)
+    }
+
+    /// Another server on the same database, beside this one.
+    fn beside(&self) -> Server {
+        let (app, games) = Server::open(&self.db);
+        Server { db: self.db.clone(), app, games }
     }
 
     /// A new server process on the same file, as after a restart.
@@ -123,6 +132,7 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
+        // (On PostgreSQL, each test's schema is left for the scratch cluster to go with.)
         if let Database::Sqlite(path) = &self.db {
             for ext in ["", "-wal", "-shm"] {
                 let _ = std::fs::remove_file(format!("{}{ext}", path.display()));

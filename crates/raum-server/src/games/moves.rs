@@ -105,6 +105,10 @@ impl Games {
         let (id, ply, stored_result) = (room.meta.id.clone(), room.game.ply() - 1, result.as_ref().map(|r| r.stored()));
         if let Err(e) = self.blocking(move |s| s.append_move(&id, ply, &mv, stored_result.as_ref())).await {
             room.game.undo();
+            if e.status == 409 {
+                // Another server stored this ply first: the room follows the store.
+                self.reload_later(&room.meta.id);
+            }
             return Err(e);
         }
         if let Some(c) = &room.clock {

@@ -42,6 +42,11 @@ impl Drop for Presence {
 
 /// Every game: the rooms in memory, the store, the engine threads.
 pub struct Games {
+    /// These games themselves, for tasks a request starts (`feed`).
+    pub(super) me: std::sync::Weak<Games>,
+    /// Whether other servers share the store (it has a feed of changes):
+    /// a room in memory is then checked against the store before use.
+    pub(super) shared: std::sync::atomic::AtomicBool,
     pub(crate) rooms: Mutex<HashMap<String, RoomArc>>,
     last_sweep: Mutex<Instant>,
     pub(crate) store: Arc<dyn Store>,
@@ -67,7 +72,9 @@ impl Games {
 
     /// Games kept in `store`, searched by `engine_workers` threads, under `policy`.
     pub fn with_policy(store: Arc<dyn Store>, engine_workers: usize, policy: Policy) -> Arc<Self> {
-        Arc::new(Games {
+        Arc::new_cyclic(|me| Games {
+            me: me.clone(),
+            shared: Default::default(),
             rooms: Mutex::new(HashMap::new()),
             last_sweep: Mutex::new(Instant::now()),
             store,
@@ -123,8 +130,10 @@ impl Games {
 
     /// The room of game `id`, loaded from the store if not in memory.
     pub async fn room(self: &Arc<Self>, id: &str) -> Result<RoomArc, Refusal> {
-        if let Some(r) = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id) {
-            return Ok(r.clone());
+        let loaded = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned();
+        if let Some(r) = loaded {
+            self.follow_store(&r).await?;
+            return Ok(r);
         }
         let unknown = || Refusal::new(404, format!("no game '{id}'"));
         if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {

@@ -3,7 +3,7 @@
 //! same tests, once per store).
 
 use super::fixtures::{self, TestDb, mv};
-use super::{GameMeta, Rematch, StoreError, StoredResult};
+use super::{GameMeta, Rematch, Stamp, StoreError, StoredResult};
 
 fn meta(id: &str) -> GameMeta {
     fixtures::game(id, "local", 1, Some("t"))
@@ -36,6 +36,8 @@ fn moves_are_kept_in_order_and_a_ply_is_stored_once() {
     assert_eq!(s.list(10).unwrap()[0].plies, 1);
     s.set_result("g1", Some(&win())).unwrap();
     assert_eq!(s.list(10).unwrap()[0].result.as_deref(), Some("1-0"));
+    assert_eq!(s.stamp("g1").unwrap(), Some(Stamp { plies: 1, finished: true, rematched: false }));
+    assert_eq!(s.stamp("nope").unwrap(), None);
     // Clocks are kept with their move.
     let timed = super::StoredMove { coord: "d".into(), white_ms: Some(59_000), black_ms: Some(61_500) };
     s.append_move("g1", 1, &timed, None).unwrap();
@@ -113,6 +115,7 @@ fn a_game_has_one_rematch_linked_from_it_for_good() {
     let meta = |id: &str| fixtures::game(id, "online", 1, Some("sha256:a"));
     s.create(&meta("first"), &[], None).expect("the first game");
     assert_eq!(s.create_rematch("first", "white", &meta("second")).expect("stored"), None);
+    assert_eq!(s.stamp("first").unwrap(), Some(Stamp { plies: 0, finished: false, rematched: true }));
     // A second rematch of the same game answers the first and stores nothing.
     assert_eq!(
         s.create_rematch("first", "black", &meta("third")).expect("answered"),

@@ -7,6 +7,10 @@
 //! [`StoreError::OutOfOrder`]. The schema is `migrations::POSTGRES`, applied
 //! under an advisory lock, so instances starting together apply it once.
 //!
+//! Every change to a game is announced, on commit, on the channel
+//! [`CHANNEL`] (`pg_notify`), which [`Store::watch`] listens to on a
+//! connection of its own: how a move one server stored reaches the others.
+//!
 //! The client (`postgres`, synchronous) runs each connection on a small
 //! runtime of its own: it is used from blocking threads (the server's
 //! `spawn_blocking`), and opened and closed on a thread of its own when the
@@ -14,13 +18,15 @@
 
 use super::migrations;
 use super::{
-    GameMeta, GameSummary, Rematch, Store, StoreError, StoredGame, StoredMove, StoredResult, now, player_names,
-    result_parts,
+    Change, GameMeta, GameSummary, Rematch, Stamp, Store, StoreError, StoredGame, StoredMove, StoredResult, now,
+    player_names, result_parts,
 };
 use ::postgres::IsolationLevel::RepeatableRead;
 use ::postgres::error::SqlState;
+use ::postgres::fallible_iterator::FallibleIterator;
 use ::postgres::{Client, Config, GenericClient, NoTls, Row};
-use std::sync::{Condvar, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 /// Connections a store keeps open at most.
@@ -30,10 +36,20 @@ const WAIT: Duration = Duration::from_secs(30);
 /// The advisory lock the migrations are applied under (any fixed number:
 /// "Raum" in ASCII).
 const MIGRATION_LOCK: i64 = 0x5261_756d;
+/// The channel every change to a game is announced on ([`Change::parse`]'s text).
+pub const CHANNEL: &str = "raum_games";
 
 /// [`Store`] on a PostgreSQL database.
 pub struct PostgresStore {
     pool: Pool,
+    /// Set when the store is dropped: its feed's thread ends.
+    closed: Arc<AtomicBool>,
+}
+
+impl Drop for PostgresStore {
+    fn drop(&mut self) {
+        self.closed.store(true, Ordering::Relaxed);
+    }
 }
 
 impl PostgresStore {
@@ -50,7 +66,57 @@ impl PostgresStore {
             let mut conn = pool.get()?;
             off_runtime(|| migrate(conn.client()))?;
         }
-        Ok(PostgresStore { pool })
+        Ok(PostgresStore { pool, closed: Arc::new(AtomicBool::new(false)) })
+    }
+}
+
+/// Announces, on commit, game `id` as it now stands.
+fn notify(c: &mut impl GenericClient, id: &str) -> Result<(), StoreError> {
+    c.execute(
+        &format!(
+            "SELECT pg_notify('{CHANNEL}', id || ' ' || plies || ' ' || (result IS NOT NULL)::int || ' '
+                              || (rematch IS NOT NULL)::int)
+             FROM games WHERE id = $1"
+        ),
+        &[&id],
+    )?;
+    Ok(())
+}
+
+/// A connection listening on [`CHANNEL`].
+fn listening(config: &Config) -> Result<Client, StoreError> {
+    let mut client = config.connect(NoTls)?;
+    client.batch_execute(&format!("LISTEN {CHANNEL}"))?;
+    Ok(client)
+}
+
+/// The feed's thread: each announcement to `on_change` until the store is
+/// closed; after a lost connection, connected again (every second until it
+/// is) and [`Change::Everything`] reported.
+fn listen(config: Config, mut client: Client, closed: Arc<AtomicBool>, on_change: Box<dyn Fn(Change) + Send>) {
+    while !closed.load(Ordering::Relaxed) {
+        let next = client.notifications().timeout_iter(Duration::from_millis(500)).next();
+        match next {
+            Ok(Some(note)) => {
+                if let Some(change) = Change::parse(note.payload()) {
+                    on_change(change);
+                }
+                continue;
+            }
+            Ok(None) if !client.is_closed() => continue,
+            _ => {}
+        }
+        loop {
+            std::thread::sleep(Duration::from_secs(1));
+            if closed.load(Ordering::Relaxed) {
+                return;
+            }
+            if let Ok(c) = listening(&config) {
+                client = c;
+                on_change(Change::Everything);
+                break;
+            }
+        }
     }
 }
 
@@ -175,6 +241,7 @@ impl Store for PostgresStore {
         for (ply, mv) in moves.iter().enumerate() {
             insert_move(&mut tx, &m.id, ply, mv)?;
         }
+        notify(&mut tx, &m.id)?;
         tx.commit()?;
         Ok(())
     }
@@ -198,6 +265,7 @@ impl Store for PostgresStore {
         if changed != 1 {
             return Err(StoreError::OutOfOrder(id.into(), ply));
         }
+        notify(&mut tx, id)?;
         tx.commit()?;
         Ok(())
     }
@@ -212,16 +280,21 @@ impl Store for PostgresStore {
             "UPDATE games SET plies = $2, updated = $3, result = NULL, reason = NULL WHERE id = $1",
             &[&id, &(plies as i64), &now()],
         )?;
+        notify(&mut tx, id)?;
         tx.commit()?;
         Ok(())
     }
 
     fn set_result(&self, id: &str, result: Option<&StoredResult>) -> Result<(), StoreError> {
         let (score, reason) = result_parts(result);
-        self.pool.get()?.client().execute(
+        let mut conn = self.pool.get()?;
+        let mut tx = conn.client().transaction()?;
+        tx.execute(
             "UPDATE games SET result = $2, reason = $3, updated = $4 WHERE id = $1",
             &[&id, &score, &reason, &now()],
         )?;
+        notify(&mut tx, id)?;
+        tx.commit()?;
         Ok(())
     }
 
@@ -294,6 +367,8 @@ impl Store for PostgresStore {
         }
         insert_game(&mut tx, next, 0, None)?;
         tx.execute("UPDATE games SET rematch = $2, rematch_by = $3 WHERE id = $1", &[&previous, &next.id, &by])?;
+        notify(&mut tx, previous)?;
+        notify(&mut tx, &next.id)?;
         tx.commit()?;
         Ok(None)
     }
@@ -316,6 +391,10 @@ impl Store for PostgresStore {
         tx.execute("DELETE FROM reviews WHERE game = ANY($1)", &[&ids])?;
         tx.execute("DELETE FROM moves WHERE game = ANY($1)", &[&ids])?;
         tx.execute("DELETE FROM games WHERE id = ANY($1)", &[&ids])?;
+        tx.execute(
+            &format!("SELECT pg_notify('{CHANNEL}', gone || ' gone') FROM unnest($1::text[]) AS gone"),
+            &[&ids],
+        )?;
         tx.commit()?;
         Ok(ids)
     }
@@ -332,6 +411,25 @@ impl Store for PostgresStore {
             &[&id, &key, &body, &now()],
         )?;
         Ok(())
+    }
+
+    fn stamp(&self, id: &str) -> Result<Option<Stamp>, StoreError> {
+        let row = self
+            .pool
+            .get()?
+            .client()
+            .query_opt("SELECT plies, result IS NOT NULL, rematch IS NOT NULL FROM games WHERE id = $1", &[&id])?;
+        Ok(row.map(|r| Stamp { plies: r.get::<_, i64>(0) as usize, finished: r.get(1), rematched: r.get(2) }))
+    }
+
+    fn watch(&self, on_change: Box<dyn Fn(Change) + Send>) -> Result<bool, StoreError> {
+        // Listening before this returns: every change from now on is reported.
+        let client = off_runtime(|| listening(&self.pool.config))?;
+        let (config, closed) = (self.pool.config.clone(), Arc::clone(&self.closed));
+        std::thread::Builder::new()
+            .name("raum-postgres-feed".into())
+            .spawn(move || listen(config, client, closed, on_change))?;
+        Ok(true)
     }
 
     fn check(&self) -> Result<(), StoreError> {

@@ -13,7 +13,7 @@ mod retention;
 
 use super::migrations::{self, Migration};
 use super::{
-    GameMeta, GameSummary, Rematch, Store, StoreError, StoredGame, StoredMove, StoredResult, now, player_names,
+    GameMeta, GameSummary, Rematch, Stamp, Store, StoreError, StoredGame, StoredMove, StoredResult, now, player_names,
     result_parts,
 };
 use rusqlite::{Connection, OptionalExtension, params};
@@ -239,6 +239,15 @@ impl Store for SqliteStore {
             params![id, key, body, now()],
         )?;
         Ok(())
+    }
+
+    fn stamp(&self, id: &str) -> Result<Option<Stamp>, StoreError> {
+        let row = self.conn().query_row(
+            "SELECT plies, result IS NOT NULL, rematch IS NOT NULL FROM games WHERE id = ?1",
+            [id],
+            |r| Ok(Stamp { plies: r.get::<_, i64>(0)? as usize, finished: r.get(1)?, rematched: r.get(2)? }),
+        );
+        Ok(row.optional()?)
     }
 
     fn check(&self) -> Result<(), StoreError> {
