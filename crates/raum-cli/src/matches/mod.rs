@@ -179,8 +179,11 @@ pub fn run_match(a: &MatchArgs) -> Result<Option<Summary>> {
         let pairs: u64 = tally.pairs.iter().sum();
         if a.sprt_stop && m.lineup.two_sided() && !stopped_at_verdict && pairs >= stats::SPRT_MIN_PAIRS {
             let llr = stats::pair_llr(&tally.pairs, a.sprt_elo0, a.sprt_elo1);
-            // Games already under way are finished and counted.
+            // Games already under way are finished and counted; the verdict is the one crossed.
             stopped_at_verdict = llr <= bounds.0 || llr >= bounds.1;
+            if stopped_at_verdict {
+                tally.stopped_at = Some(stats::sprt_verdict(llr, bounds));
+            }
         }
         Ok(stopped_at_verdict)
     })?;

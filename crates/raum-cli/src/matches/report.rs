@@ -29,6 +29,10 @@ pub(super) struct Tally {
     /// Games by how they ended, and the plies they took.
     endings: BTreeMap<String, u64>,
     plies: usize,
+    /// The SPRT's verdict when it stopped the match (`--sprt-stop`): final,
+    /// though the games then under way, finished and counted, may move the
+    /// LLR back inside the bounds.
+    pub stopped_at: Option<stats::Verdict>,
 }
 
 impl Default for Tally {
@@ -42,6 +46,7 @@ impl Default for Tally {
             per_player: vec![],
             endings: BTreeMap::new(),
             plies: 0,
+            stopped_at: None,
         }
     }
 }
@@ -151,7 +156,7 @@ impl Tally {
             elo,
             margin,
             llr,
-            verdict: stats::sprt_verdict(llr, bounds),
+            verdict: self.stopped_at.unwrap_or(stats::sprt_verdict(llr, bounds)),
         }
     }
 
@@ -179,8 +184,9 @@ impl Tally {
             .collect();
         println!("Pairs: {}", pairs.join("  "));
         let (elo0, elo1, bounds) = sprt;
+        let when = if self.stopped_at.is_some() { " (crossed when the match stopped)" } else { "" };
         println!(
-            "SPRT: LLR={llr:.2} (bounds {:.2}, {:.2}): {verdict}  [H0: elo={elo0}, H1: elo={elo1}]",
+            "SPRT: LLR={llr:.2} (bounds {:.2}, {:.2}): {verdict}{when}  [H0: elo={elo0}, H1: elo={elo1}]",
             bounds.0, bounds.1,
         );
         if adjudicated {
@@ -206,5 +212,24 @@ impl Tally {
             let n = self.per_player[*p].len();
             println!("{}. {} mean score {mean:.3} ± {err:.3} over {n} games", rank + 1, names[*p]);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_verdict_that_stopped_a_match_stands_though_later_games_move_the_llr() {
+        let bounds = stats::sprt_bounds(0.05, 0.05);
+        let mut tally = Tally::default();
+        // Pairs by A's total (0 to 2 in steps of a tenth): as many won as lost, one drawn.
+        let (lost, drawn, won) = (0, stats::ONE, 2 * stats::ONE);
+        (tally.pairs[won], tally.pairs[drawn], tally.pairs[lost]) = (30, 10, 30);
+        let even = tally.summary((0.0, 10.0, bounds));
+        assert_eq!(even.verdict, stats::Verdict::Continue, "LLR {}", even.llr);
+        tally.stopped_at = Some(stats::Verdict::H1);
+        let stopped = tally.summary((0.0, 10.0, bounds));
+        assert_eq!((stopped.verdict, stopped.llr), (stats::Verdict::H1, even.llr));
     }
 }
