@@ -9,6 +9,8 @@
 # a saturation test that measures throughput.
 #
 #   scripts/load.sh [GAMES] [PLIES] [THINK_MS] [MAX_P99_MS]      defaults: 200 20 250 50
+#
+# RAUM_LOAD_DB=postgres runs the server on a scratch PostgreSQL (scripts/postgres.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-200}

@@ -619,8 +619,9 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
     /// Where every game is kept: a SQLite file (created if missing), or a PostgreSQL
-    /// database's URL (`postgres://user:password@host:port/database`) that several
-    /// servers can share. The schema is made or brought up to date at start.
+    /// database's URL (`postgres://user:password@host:port/database`), which several
+    /// servers can share (each follows the others' changes). The schema is made or
+    /// brought up to date at start.
     #[arg(long, value_name = "FILE|URL", default_value = "raum-games.db")]
     pub db: String,
     /// Engine threads shared by all games (default: one less than the cores, at least one).
