@@ -56,7 +56,7 @@ fn bench_signature_is_reproducible() {
 /// the evaluation or move order changes it; a change meant to leave the search
 /// alone must not. When a change is meant to alter the search, put the new
 /// count here and in BENCHMARKS.md ("Engine speed") and name it in the commit.
-const SIGNATURE: u64 = 3_244_149;
+const SIGNATURE: u64 = 3_138_333;
 
 #[test]
 fn bench_signature_is_pinned() {
