@@ -24,7 +24,9 @@ use super::{
 use ::postgres::IsolationLevel::RepeatableRead;
 use ::postgres::error::SqlState;
 use ::postgres::fallible_iterator::FallibleIterator;
-use ::postgres::{Client, Config, GenericClient, NoTls, Row};
+use ::postgres::types::ToSql;
+use ::postgres::{Client, Config, GenericClient, NoTls, Row, Statement};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -36,8 +38,53 @@ const WAIT: Duration = Duration::from_secs(30);
 /// The advisory lock the migrations are applied under (any fixed number:
 /// "Raum" in ASCII).
 const MIGRATION_LOCK: i64 = 0x5261_756d;
+/// The channel's name, for the statements that announce on it.
+macro_rules! channel {
+    () => {
+        "raum_games"
+    };
+}
 /// The channel every change to a game is announced on ([`Change::parse`]'s text).
-pub const CHANNEL: &str = "raum_games";
+pub const CHANNEL: &str = channel!();
+/// What is announced of a game (a row of `games`): [`Change::parse`]'s text.
+macro_rules! announced {
+    () => {
+        concat!(
+            "pg_notify('",
+            channel!(),
+            "', id || ' ' || plies || ' ' || (result IS NOT NULL)::int || ' ' || (rematch IS NOT NULL)::int)"
+        )
+    };
+}
+/// Announces game `$1` as it now stands (delivered on commit).
+const NOTIFY: &str = concat!("SELECT ", announced!(), " FROM games WHERE id = $1");
+/// A move stored and its game brought up to it, in one statement: nothing is
+/// stored unless the game has exactly `$2` events (`$2` is the move's ply), and
+/// of two writers of one ply the second fails on the key. One row when stored.
+const APPEND: &str = concat!(
+    "WITH stored AS (
+         INSERT INTO moves (game, ply, coord, white_ms, black_ms)
+         SELECT id, $2, $3, $4, $5 FROM games WHERE id = $1 AND plies = $2
+         RETURNING game
+     ), game AS (
+         UPDATE games SET plies = $2 + 1, updated = $6, result = $7, reason = $8
+         WHERE id = (SELECT game FROM stored)
+         RETURNING id, plies, result, rematch
+     )
+     SELECT ",
+    announced!(),
+    " FROM game"
+);
+/// A game's result set or cleared, announced, in one statement.
+const SET_RESULT: &str = concat!(
+    "WITH game AS (
+         UPDATE games SET result = $2, reason = $3, updated = $4 WHERE id = $1 RETURNING id, plies, result, rematch
+     )
+     SELECT ",
+    announced!(),
+    " FROM game"
+);
+const STAMP: &str = "SELECT plies, result IS NOT NULL, rematch IS NOT NULL FROM games WHERE id = $1";
 
 /// [`Store`] on a PostgreSQL database.
 pub struct PostgresStore {
@@ -72,14 +119,7 @@ impl PostgresStore {
 
 /// Announces, on commit, game `id` as it now stands.
 fn notify(c: &mut impl GenericClient, id: &str) -> Result<(), StoreError> {
-    c.execute(
-        &format!(
-            "SELECT pg_notify('{CHANNEL}', id || ' ' || plies || ' ' || (result IS NOT NULL)::int || ' '
-                              || (rematch IS NOT NULL)::int)
-             FROM games WHERE id = $1"
-        ),
-        &[&id],
-    )?;
+    c.execute(NOTIFY, &[&id])?;
     Ok(())
 }
 
@@ -253,21 +293,20 @@ impl Store for PostgresStore {
         mv: &StoredMove,
         result: Option<&StoredResult>,
     ) -> Result<(), StoreError> {
-        let mut conn = self.pool.get()?;
-        let mut tx = conn.client().transaction()?;
-        insert_move(&mut tx, id, ply, mv)?;
         let (score, reason) = result_parts(result);
-        // Only the next ply: the transaction rolls back otherwise.
-        let changed = tx.execute(
-            "UPDATE games SET plies = $2, updated = $3, result = $4, reason = $5 WHERE id = $1 AND plies = $6",
-            &[&id, &(ply as i64 + 1), &now(), &score, &reason, &(ply as i64)],
-        )?;
-        if changed != 1 {
-            return Err(StoreError::OutOfOrder(id.into(), ply));
+        let mut conn = self.pool.get()?;
+        let append = conn.prepared(APPEND)?;
+        let ply_ = ply as i64;
+        let params: [&(dyn ToSql + Sync); 8] =
+            [&id, &ply_, &mv.coord, &mv.white_ms, &mv.black_ms, &now(), &score, &reason];
+        match conn.client().query(&append, &params) {
+            Ok(rows) if rows.len() == 1 => Ok(()),
+            // The game is not at this ply (or is not stored).
+            Ok(_) => Err(StoreError::OutOfOrder(id.into(), ply)),
+            // Another writer stored this ply first.
+            Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => Err(StoreError::OutOfOrder(id.into(), ply)),
+            Err(e) => Err(e.into()),
         }
-        notify(&mut tx, id)?;
-        tx.commit()?;
-        Ok(())
     }
 
     fn truncate(&self, id: &str, plies: usize) -> Result<(), StoreError> {
@@ -288,13 +327,8 @@ impl Store for PostgresStore {
     fn set_result(&self, id: &str, result: Option<&StoredResult>) -> Result<(), StoreError> {
         let (score, reason) = result_parts(result);
         let mut conn = self.pool.get()?;
-        let mut tx = conn.client().transaction()?;
-        tx.execute(
-            "UPDATE games SET result = $2, reason = $3, updated = $4 WHERE id = $1",
-            &[&id, &score, &reason, &now()],
-        )?;
-        notify(&mut tx, id)?;
-        tx.commit()?;
+        let set = conn.prepared(SET_RESULT)?;
+        conn.client().query(&set, &[&id, &score, &reason, &now()])?;
         Ok(())
     }
 
@@ -414,11 +448,9 @@ impl Store for PostgresStore {
     }
 
     fn stamp(&self, id: &str) -> Result<Option<Stamp>, StoreError> {
-        let row = self
-            .pool
-            .get()?
-            .client()
-            .query_opt("SELECT plies, result IS NOT NULL, rematch IS NOT NULL FROM games WHERE id = $1", &[&id])?;
+        let mut conn = self.pool.get()?;
+        let stamp = conn.prepared(STAMP)?;
+        let row = conn.client().query_opt(&stamp, &[&id])?;
         Ok(row.map(|r| Stamp { plies: r.get::<_, i64>(0) as usize, finished: r.get(1), rematched: r.get(2) }))
     }
 
@@ -447,10 +479,16 @@ impl Store for PostgresStore {
     }
 }
 
+/// A connection and the statements prepared on it.
+struct Session {
+    client: Client,
+    statements: HashMap<&'static str, Statement>,
+}
+
 /// The open connections: those free, and how many there are in all.
 #[derive(Default)]
 struct PoolState {
-    free: Vec<Client>,
+    free: Vec<Session>,
     open: usize,
 }
 
@@ -464,24 +502,39 @@ struct Pool {
 
 /// A connection taken from the pool, given back when dropped.
 struct Conn<'a> {
-    client: Option<Client>,
+    session: Option<Session>,
     pool: &'a Pool,
 }
 
 impl Conn<'_> {
+    fn session(&mut self) -> &mut Session {
+        self.session.as_mut().expect("a connection is held until dropped")
+    }
+
     fn client(&mut self) -> &mut Client {
-        self.client.as_mut().expect("a connection is held until dropped")
+        &mut self.session().client
+    }
+
+    /// `sql` prepared on this connection (once: the statement is kept with it).
+    fn prepared(&mut self, sql: &'static str) -> Result<Statement, StoreError> {
+        let session = self.session();
+        if let Some(statement) = session.statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = session.client.prepare(sql)?;
+        session.statements.insert(sql, statement.clone());
+        Ok(statement)
     }
 }
 
 impl Drop for Conn<'_> {
     fn drop(&mut self) {
-        let Some(client) = self.client.take() else { return };
+        let Some(session) = self.session.take() else { return };
         let mut state = self.pool.lock();
-        if client.is_closed() {
+        if session.client.is_closed() {
             state.open -= 1;
         } else {
-            state.free.push(client);
+            state.free.push(session);
         }
         drop(state);
         self.pool.freed.notify_one();
@@ -500,9 +553,9 @@ impl Pool {
         let deadline = std::time::Instant::now() + WAIT;
         let mut state = self.lock();
         loop {
-            while let Some(client) = state.free.pop() {
-                if !client.is_closed() {
-                    return Ok(Conn { client: Some(client), pool: self });
+            while let Some(session) = state.free.pop() {
+                if !session.client.is_closed() {
+                    return Ok(Conn { session: Some(session), pool: self });
                 }
                 state.open -= 1;
             }
@@ -511,7 +564,9 @@ impl Pool {
                 drop(state);
                 let connected = off_runtime(|| self.config.connect(NoTls));
                 return match connected {
-                    Ok(client) => Ok(Conn { client: Some(client), pool: self }),
+                    Ok(client) => {
+                        Ok(Conn { session: Some(Session { client, statements: HashMap::new() }), pool: self })
+                    }
                     Err(e) => {
                         self.lock().open -= 1;
                         self.freed.notify_one();
