@@ -589,9 +589,11 @@ async fn socket(
     let (first, listener, you, presence) = Games::listen(&room, q.token.as_deref()).await;
     // Clients send nothing on the socket, and a large read buffer costs a
     // zeroing on each poll: keep it small.
+    let (stopping, open) = (g.stopping.subscribe(), g.socket_open());
     Ok(ws.read_buffer_size(4 * 1024).max_message_size(4 * 1024).max_frame_size(4 * 1024).on_upgrade(
         move |socket| async move {
-            push_states(socket, room, first, listener, you).await;
+            push_states(socket, room, first, listener, you, stopping).await;
+            drop(open);
             drop((presence, slot));
         },
     ))
@@ -612,17 +614,30 @@ async fn push_states(
     first: Arc<str>,
     mut listener: tokio::sync::broadcast::Receiver<Arc<str>>,
     you: Option<&'static str>,
+    mut stopping: tokio::sync::watch::Receiver<bool>,
 ) {
     if socket.send(state_message(&first, you)).await.is_err() {
         return;
     }
+    // The server stopping: a close with code 1012 (service restart), which the page
+    // answers by connecting again.
+    let restart = Message::Close(Some(axum::extract::ws::CloseFrame {
+        code: 1012,
+        reason: "the server is restarting: connect again".into(),
+    }));
     // A ping now and then finds connections that died without a close
     // (a phone changing networks): their sends fail, or no answer comes.
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
     let mut heard = tokio::time::Instant::now();
     loop {
+        if *stopping.borrow() {
+            let _ = socket.send(restart).await;
+            return;
+        }
         tokio::select! {
+            // (the server's games gone: nothing more will be told)
+            changed = stopping.changed() => if changed.is_err() { return },
             _ = ping.tick() => {
                 if heard.elapsed() > 3 * PING_EVERY || socket.send(Message::Ping(Vec::new().into())).await.is_err() {
                     return;

@@ -70,8 +70,43 @@ impl Default for Config {
 /// Opens the store, starts the sweep of abandoned games (if
 /// [`Config::keep_unfinished`] gives an age), binds, calls `ready` with the
 /// app's URL and where the games are ([`store::Database::describe`]), and
-/// serves until the process ends.
+/// serves until SIGTERM or Ctrl-C ([`serve_until`]).
 pub async fn serve(config: Config, ready: impl FnOnce(&str, &str)) -> std::io::Result<()> {
+    serve_until(config, ready, terminated()).await
+}
+
+/// SIGTERM (what a service manager or an orchestrator sends) or Ctrl-C.
+async fn terminated() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => drop(tokio::signal::ctrl_c().await),
+        }
+    }
+    #[cfg(not(unix))]
+    drop(tokio::signal::ctrl_c().await);
+}
+
+/// How long a stopping server waits for its requests and sockets to finish.
+pub const DRAIN: Duration = Duration::from_secs(10);
+
+/// [`serve`], until `stop` completes; then a graceful stop: nothing more is
+/// accepted, the requests under way finish (a move is stored and answered),
+/// every WebSocket is closed with code 1012 ("service restart": the page
+/// connects again, to another server behind a balancer), and this returns
+/// once all are done, or after [`DRAIN`].
+pub async fn serve_until(
+    config: Config,
+    ready: impl FnOnce(&str, &str),
+    stop: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
     let db = config.db.describe();
     let store =
         config.db.open().map_err(|e| std::io::Error::other(format!("cannot open the game database {db}: {e}")))?;
@@ -86,5 +121,11 @@ pub async fn serve(config: Config, ready: impl FnOnce(&str, &str)) -> std::io::R
         .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {}:{}: {e}", config.host, config.port)))?;
     let addr: SocketAddr = listener.local_addr()?;
     ready(&format!("http://{addr}/"), &config.db.describe());
-    listen::serve(listener, api::router(games), config.policy).await
+    listen::serve(listener, api::router(Arc::clone(&games)), config.policy, stop, DRAIN).await?;
+    games.stop_sockets();
+    let deadline = tokio::time::Instant::now() + DRAIN;
+    while games.sockets_open() > 0 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Ok(())
 }

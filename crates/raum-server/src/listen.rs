@@ -65,11 +65,26 @@ async fn turn_away(mut stream: TcpStream, why: &'static str) {
     let _ = tokio::time::timeout(Duration::from_secs(2), stream.write_all(answer.as_bytes())).await;
 }
 
-/// Serves `app` on `listener` under `policy`'s connection limits, until the process ends.
-pub async fn serve(listener: TcpListener, app: Router, policy: Policy) -> std::io::Result<()> {
+/// Serves `app` on `listener` under `policy`'s connection limits until
+/// `stop` completes; then accepts nothing more, lets each connection finish
+/// the request it is in (a move under way is stored and answered) and closes
+/// it, and returns once every connection is closed, or after `drain` at most.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    policy: Policy,
+    stop: impl std::future::Future<Output = ()>,
+    drain: Duration,
+) -> std::io::Result<()> {
     let open = Arc::new(Mutex::new(Open::default()));
+    let (stopping, stopped) = tokio::sync::watch::channel(false);
+    tokio::pin!(stop);
     loop {
-        let (stream, peer) = match listener.accept().await {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut stop => break,
+        };
+        let (stream, peer) = match accepted {
             Ok(accepted) => accepted,
             // Out of file descriptors, or a connection reset before it was
             // taken: wait a moment rather than spin, and carry on.
@@ -93,15 +108,31 @@ pub async fn serve(listener: TcpListener, app: Router, policy: Policy) -> std::i
             req
         });
         let header_timeout = policy.header_timeout;
+        let mut stopped = stopped.clone();
         tokio::spawn(async move {
             let _slot = slot;
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(TokioTimer::new()).header_read_timeout(header_timeout);
             let conn = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(app)).with_upgrades();
+            tokio::pin!(conn);
             // A connection's errors (a client gone, a head too slow) are its own.
-            let _ = conn.await;
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                // (the value only ever turns true; a dropped sender means stopped too)
+                _ = stopped.changed() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
         });
     }
+    drop(listener);
+    stopping.send_replace(true);
+    let deadline = tokio::time::Instant::now() + drain;
+    while open.lock().unwrap_or_else(|e| e.into_inner()).all > 0 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -57,6 +57,19 @@ pub struct Games {
     pub(crate) reviews: super::review::Reviews,
     /// The analysis boards' searches.
     pub(crate) boards: super::board::Boards,
+    /// Set once when the server stops: every socket closes with a reconnect hint.
+    pub(crate) stopping: tokio::sync::watch::Sender<bool>,
+    /// The WebSockets open now.
+    sockets: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+/// A WebSocket, counted as open until dropped.
+pub struct SocketOpen(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Drop for SocketOpen {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 /// How long an unused room stays in memory.
@@ -82,6 +95,8 @@ impl Games {
             gate: Arc::new(Gate::new(policy)),
             reviews: Default::default(),
             boards: Default::default(),
+            stopping: tokio::sync::watch::Sender::new(false),
+            sockets: Default::default(),
         })
     }
 
@@ -100,6 +115,24 @@ impl Games {
     pub(crate) async fn ensure_variant(&self, name: &str) -> Result<(), Refusal> {
         let name = name.to_string();
         self.blocking(move |s| crate::variant_files::ensure_loaded(s, &name)).await
+    }
+
+    /// The server is stopping: every WebSocket is closed with code 1012
+    /// ("service restart"), which tells its page to connect again (to
+    /// another server, behind a balancer).
+    pub fn stop_sockets(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    /// A WebSocket opening: counted until the value is dropped.
+    pub fn socket_open(&self) -> SocketOpen {
+        self.sockets.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        SocketOpen(Arc::clone(&self.sockets))
+    }
+
+    /// The WebSockets open now.
+    pub fn sockets_open(&self) -> usize {
+        self.sockets.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Whether the store answers with the schema this Raum writes.
