@@ -32,7 +32,7 @@ pub fn serve(a: &ServeArgs) -> Result<()> {
     runtime.block_on(raum_server::serve(config, |url, db| {
         println!("Raum is at {url}");
         println!("Games are kept in {db}");
-        println!("Stop with Ctrl-C.");
+        println!("Stop with Ctrl-C (or SIGTERM): requests under way finish, sockets are told to reconnect.");
         // Scripts wait for the URL line.
         let _ = std::io::stdout().flush();
     }))?;
