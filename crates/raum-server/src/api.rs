@@ -589,11 +589,10 @@ async fn socket(
     let (first, listener, you, presence) = Games::listen(&room, q.token.as_deref()).await;
     // Clients send nothing on the socket, and a large read buffer costs a
     // zeroing on each poll: keep it small.
-    let (stopping, open) = (g.stopping.subscribe(), g.socket_open());
+    let stopping = g.stopping.subscribe();
     Ok(ws.read_buffer_size(4 * 1024).max_message_size(4 * 1024).max_frame_size(4 * 1024).on_upgrade(
         move |socket| async move {
             push_states(socket, room, first, listener, you, stopping).await;
-            drop(open);
             drop((presence, slot));
         },
     ))

@@ -211,6 +211,11 @@ impl Gate {
     }
 
     /// A place for one more WebSocket on `game` from `client`, if the caps allow.
+    /// The game sockets open now.
+    pub fn sockets_open(&self) -> usize {
+        self.sockets.lock().unwrap_or_else(|e| e.into_inner()).per_game.values().sum()
+    }
+
     pub fn open_socket(self: &Arc<Self>, game: &str, client: Option<&Client>) -> Result<SocketSlot, Limited> {
         let mut s = self.sockets.lock().unwrap_or_else(|e| e.into_inner());
         let on_game = s.per_game.get(game).copied().unwrap_or(0);

@@ -40,11 +40,6 @@ impl Games {
         Ok(true)
     }
 
-    /// The room of game `id` if it is in memory (never loads it).
-    fn loaded(&self, id: &str) -> Option<RoomArc> {
-        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()
-    }
-
     async fn on_change(self: Arc<Self>, change: Change) {
         let reloaded = match change {
             Change::Game { id, stamp } => {
@@ -55,12 +50,7 @@ impl Games {
                 self.reload(&room).await
             }
             Change::Gone(id) => {
-                let room = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
-                if let Some(room) = room {
-                    let mut r = room.lock().await;
-                    r.stop_engine();
-                    r.stop_flag_timer();
-                }
+                self.forget(&id).await;
                 Ok(())
             }
             Change::Everything => {
@@ -87,7 +77,9 @@ impl Games {
         let id = room.meta.id.clone();
         let stored = self.blocking(move |s| s.load(&id)).await?;
         let Some((meta, moves, result)) = stored else {
+            // Deleted meanwhile (its lock is held here: `forget` would wait on it).
             self.rooms.lock().unwrap_or_else(|e| e.into_inner()).remove(&room.meta.id);
+            room.stop_work();
             return Ok(());
         };
         let fresh = Room::restore(meta, &moves, result).map_err(|e| Refusal::new(500, e))?;
@@ -138,8 +130,7 @@ impl Room {
     /// Becomes `fresh` (the game as stored), keeping this room's listeners,
     /// presence, version and client; this room's search and flag timer stop.
     fn take_over(&mut self, fresh: Room) {
-        self.stop_engine();
-        self.stop_flag_timer();
+        self.stop_work();
         let listeners = self.listeners.clone();
         let present = std::mem::take(&mut self.present);
         let (version, client) = (self.version, Arc::clone(&self.client));

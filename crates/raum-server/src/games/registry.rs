@@ -59,17 +59,6 @@ pub struct Games {
     pub(crate) boards: super::board::Boards,
     /// Set once when the server stops: every socket closes with a reconnect hint.
     pub(crate) stopping: tokio::sync::watch::Sender<bool>,
-    /// The WebSockets open now.
-    sockets: Arc<std::sync::atomic::AtomicUsize>,
-}
-
-/// A WebSocket, counted as open until dropped.
-pub struct SocketOpen(Arc<std::sync::atomic::AtomicUsize>);
-
-impl Drop for SocketOpen {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
-    }
 }
 
 /// How long an unused room stays in memory.
@@ -96,7 +85,6 @@ impl Games {
             reviews: Default::default(),
             boards: Default::default(),
             stopping: tokio::sync::watch::Sender::new(false),
-            sockets: Default::default(),
         })
     }
 
@@ -124,15 +112,9 @@ impl Games {
         self.stopping.send_replace(true);
     }
 
-    /// A WebSocket opening: counted until the value is dropped.
-    pub fn socket_open(&self) -> SocketOpen {
-        self.sockets.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        SocketOpen(Arc::clone(&self.sockets))
-    }
-
     /// The WebSockets open now.
     pub fn sockets_open(&self) -> usize {
-        self.sockets.load(std::sync::atomic::Ordering::Relaxed)
+        self.gate.sockets_open()
     }
 
     /// Whether the store answers with the schema this Raum writes.
@@ -161,10 +143,24 @@ impl Games {
         });
     }
 
+    /// The room of game `id` if it is in memory (never loads it).
+    pub(super) fn loaded(&self, id: &str) -> Option<RoomArc> {
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()
+    }
+
+    /// Drops game `id`'s room from memory (the game is gone from the store),
+    /// its engine's search and flag timer stopped: no move or fallen flag is
+    /// stored for it again.
+    pub(super) async fn forget(&self, id: &str) {
+        let room = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
+        if let Some(room) = room {
+            room.lock().await.stop_work();
+        }
+    }
+
     /// The room of game `id`, loaded from the store if not in memory.
     pub async fn room(self: &Arc<Self>, id: &str) -> Result<RoomArc, Refusal> {
-        let loaded = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned();
-        if let Some(r) = loaded {
+        if let Some(r) = self.loaded(id) {
             self.follow_store(&r).await?;
             return Ok(r);
         }

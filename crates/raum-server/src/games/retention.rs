@@ -25,17 +25,8 @@ impl Games {
     pub async fn sweep_abandoned(&self, now: i64, age: Duration) -> Result<Vec<String>, Refusal> {
         let before = now.saturating_sub(i64::try_from(age.as_secs()).unwrap_or(i64::MAX));
         let deleted = self.blocking(move |s| s.delete_abandoned(before)).await?;
-        if !deleted.is_empty() {
-            let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
-            for id in &deleted {
-                if let Some(room) = rooms.remove(id)
-                    && let Ok(mut r) = room.try_lock()
-                {
-                    // No engine's move or fallen flag for a game that is gone.
-                    r.stop_engine();
-                    r.stop_flag_timer();
-                }
-            }
+        for id in &deleted {
+            self.forget(id).await;
         }
         Ok(deleted)
     }

@@ -294,6 +294,12 @@ impl Room {
         }
     }
 
+    /// Stops what runs for this room on its own: the engine's search and the flag timer.
+    pub(super) fn stop_work(&mut self) {
+        self.stop_engine();
+        self.stop_flag_timer();
+    }
+
     pub(super) fn stop_flag_timer(&mut self) {
         if let Some(t) = self.flag_timer.take() {
             t.abort();

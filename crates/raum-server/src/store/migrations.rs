@@ -46,6 +46,15 @@ pub fn latest(all: &[Migration]) -> i64 {
     all.last().map_or(0, |m| m.version)
 }
 
+/// Whether a database whose latest recorded migration is `done` has every one of `all`.
+pub fn require_all(all: &[Migration], done: Option<i64>) -> Result<(), StoreError> {
+    let latest = latest(all);
+    match done == Some(latest) {
+        true => Ok(()),
+        false => Err(StoreError::Schema(format!("at version {}, not {latest}", done.unwrap_or(0)))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -471,11 +471,7 @@ impl Store for PostgresStore {
             .client()
             .query_one(&format!("SELECT MAX(version) FROM {}", migrations::TABLE), &[])?
             .get(0);
-        let latest = migrations::latest(migrations::POSTGRES);
-        match done == Some(latest) {
-            true => Ok(()),
-            false => Err(StoreError::Schema(format!("at version {}, not {latest}", done.unwrap_or(0)))),
-        }
+        migrations::require_all(migrations::POSTGRES, done)
     }
 }
 

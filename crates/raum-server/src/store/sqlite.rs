@@ -253,11 +253,7 @@ impl Store for SqliteStore {
     fn check(&self) -> Result<(), StoreError> {
         let done: Option<i64> =
             self.conn().query_row(&format!("SELECT MAX(version) FROM {}", migrations::TABLE), [], |r| r.get(0))?;
-        let latest = migrations::latest(migrations::SQLITE);
-        match done == Some(latest) {
-            true => Ok(()),
-            false => Err(StoreError::Schema(format!("at version {}, not {latest}", done.unwrap_or(0)))),
-        }
+        migrations::require_all(migrations::SQLITE, done)
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
