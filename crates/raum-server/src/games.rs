@@ -18,7 +18,8 @@
 //! [`board`] (the analysis board: any position, nothing kept). Around them:
 //! [`registry`] ([`Games`]: the rooms, the store, the engine threads),
 //! `feed` (games other servers on the same database changed),
-//! `schedule` (engine moves and flag timers, as tasks), `retention`
+//! `schedule` (engine moves and flag timers, as tasks), `lease` (which
+//! server does a game's timed work), `retention`
 //! (abandoned games deleted), `tokens` (game ids and seat tokens, and the
 //! hashes kept of tokens), [`refusal`].
 
@@ -29,6 +30,7 @@ mod create;
 mod draw;
 mod feed;
 pub mod game_result;
+mod lease;
 mod moves;
 mod record;
 pub mod refusal;

@@ -99,7 +99,8 @@ pub const DRAIN: Duration = Duration::from_secs(10);
 
 /// [`serve`], until `stop` completes; then a graceful stop: nothing more is
 /// accepted, the requests under way finish (a move is stored and answered),
-/// every WebSocket is closed with code 1012 ("service restart": the page
+/// the games' engine searches and clocks' flags stop here (their leases
+/// given up), every WebSocket is closed with code 1012 ("service restart": the page
 /// connects again, to another server behind a balancer), and this returns
 /// once all are done, or after [`DRAIN`].
 pub async fn serve_until(
@@ -122,6 +123,9 @@ pub async fn serve_until(
     let addr: SocketAddr = listener.local_addr()?;
     ready(&format!("http://{addr}/"), &config.db.describe());
     listen::serve(listener, api::router(Arc::clone(&games)), config.policy, stop, DRAIN).await?;
+    // No engine move or fallen flag is played here any more: with other
+    // servers on the database, one of them takes this one's games at once.
+    games.stop_work(true).await;
     games.stop_sockets();
     let deadline = tokio::time::Instant::now() + DRAIN;
     while games.sockets_open() > 0 && tokio::time::Instant::now() < deadline {

@@ -24,6 +24,7 @@ pub use sqlite::SqliteStore;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -104,6 +105,9 @@ pub struct StoredMove {
     pub white_ms: Option<i64>,
     /// Black's remaining time after the move.
     pub black_ms: Option<i64>,
+    /// When it was made, in milliseconds since 1970 (`None`: imported from a
+    /// record, or stored before Raum kept it).
+    pub at_ms: Option<i64>,
 }
 
 /// A result not decided by the rules alone (resignation, agreement, time),
@@ -197,6 +201,36 @@ pub trait Store: Send + Sync {
         let _ = on_change;
         Ok(false)
     }
+    /// Leases (several servers on one database): claims for server `holder`,
+    /// for `ttl`, game `id`'s timed work (its engine's moves and its clocks'
+    /// flags), unless another server's lease on it is live; whether `holder`
+    /// holds it now. Refused (`false`) for a finished or deleted game. A
+    /// SQLite file belongs to one server, which holds every lease.
+    fn claim(&self, id: &str, holder: &str, ttl: Duration) -> Result<bool, StoreError> {
+        let _ = (id, holder, ttl);
+        Ok(true)
+    }
+    /// Gives up `holder`'s lease on game `id`, or every lease it has (`None`).
+    fn release(&self, id: Option<&str>, holder: &str) -> Result<(), StoreError> {
+        let _ = (id, holder);
+        Ok(())
+    }
+    /// Extends every lease of `holder` by `ttl` from now, and takes over for
+    /// it the leases other servers let lapse (a server that died): the games
+    /// whose leases it holds, and among them those it took over.
+    fn renew(&self, holder: &str, ttl: Duration) -> Result<Renewed, StoreError> {
+        let _ = (holder, ttl);
+        Ok(Renewed::default())
+    }
+}
+
+/// What [`Store::renew`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Renewed {
+    /// The games whose leases the server holds now (those taken over included).
+    pub held: Vec<String>,
+    /// The games whose leases it took over from a server that let them lapse.
+    pub taken_over: Vec<String>,
 }
 
 /// How a game stands, in brief: enough to tell whether a copy in memory

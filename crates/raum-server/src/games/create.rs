@@ -143,6 +143,7 @@ impl Games {
                 }),
                 white_ms: None,
                 black_ms: None,
+                at_ms: None,
             })
             .collect();
         let (meta, result) = (room.meta.clone(), room.result.as_ref().map(|r| r.stored()));

@@ -29,6 +29,7 @@ impl Games {
             return Ok(false);
         }
         self.shared.store(true, Ordering::Relaxed);
+        self.keep_leases();
         // Weak: the feed alone does not keep the games (and their store) alive.
         let games: Weak<Games> = Arc::downgrade(self);
         tokio::spawn(async move {
@@ -82,7 +83,7 @@ impl Games {
             room.stop_work();
             return Ok(());
         };
-        let fresh = Room::restore(meta, &moves, result).map_err(|e| Refusal::new(500, e))?;
+        let fresh = Room::restore(meta, &moves, result, true).map_err(|e| Refusal::new(500, e))?;
         if fresh.game.events() == room.game.events() && fresh.result == room.result && fresh.meta == room.meta {
             return Ok(());
         }
@@ -133,8 +134,9 @@ impl Room {
         self.stop_work();
         let listeners = self.listeners.clone();
         let present = std::mem::take(&mut self.present);
-        let (version, client) = (self.version, Arc::clone(&self.client));
+        let (version, client, leased) = (self.version, Arc::clone(&self.client), self.leased);
         *self = fresh;
+        self.leased = leased;
         self.listeners = listeners;
         if present.len() == self.present.len() {
             self.present = present;

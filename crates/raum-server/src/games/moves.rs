@@ -101,7 +101,7 @@ impl Games {
         result: Option<GameResult>,
     ) -> Result<(), Refusal> {
         let (white_ms, black_ms) = room.clock.as_ref().map_or((None, None), |c| c.stored(mover));
-        let mv = StoredMove { coord, white_ms, black_ms };
+        let mv = StoredMove { coord, white_ms, black_ms, at_ms: Some(super::restore::now_ms()) };
         let (id, ply, stored_result) = (room.meta.id.clone(), room.game.ply() - 1, result.as_ref().map(|r| r.stored()));
         if let Err(e) = self.blocking(move |s| s.append_move(&id, ply, &mv, stored_result.as_ref())).await {
             room.game.undo();

@@ -47,6 +47,11 @@ pub struct Games {
     /// Whether other servers share the store (it has a feed of changes):
     /// a room in memory is then checked against the store before use.
     pub(super) shared: std::sync::atomic::AtomicBool,
+    /// This server's name in the store's leases (`lease`): its process id
+    /// and a random part.
+    pub(super) holder: String,
+    /// Set when the server stops its games' timed work (`Games::stop_work`).
+    pub(super) stopped: std::sync::atomic::AtomicBool,
     pub(crate) rooms: Mutex<HashMap<String, RoomArc>>,
     last_sweep: Mutex<Instant>,
     pub(crate) store: Arc<dyn Store>,
@@ -77,6 +82,8 @@ impl Games {
         Arc::new_cyclic(|me| Games {
             me: me.clone(),
             shared: Default::default(),
+            holder: format!("{}-{}", std::process::id(), super::tokens::new_id()),
+            stopped: Default::default(),
             rooms: Mutex::new(HashMap::new()),
             last_sweep: Mutex::new(Instant::now()),
             store,
@@ -170,6 +177,7 @@ impl Games {
         }
         self.evict_idle();
         let key = id.to_string();
+        let shared = self.shared.load(std::sync::atomic::Ordering::Relaxed);
         // Replaying a long game is work for a blocking thread, like the load.
         let restored = self
             .blocking(move |s| {
@@ -179,7 +187,7 @@ impl Games {
                     crate::variant_files::ensure_loaded(s, &meta.variant)?;
                 }
                 Ok(stored.map(|(meta, moves, result)| {
-                    Room::restore(meta, &moves, result).map(|r| Arc::new(tokio::sync::Mutex::new(r)))
+                    Room::restore(meta, &moves, result, shared).map(|r| Arc::new(tokio::sync::Mutex::new(r)))
                 }))
             })
             .await?;

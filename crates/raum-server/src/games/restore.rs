@@ -13,6 +13,12 @@ use crate::live_game::LiveGame;
 use crate::store::{GameMeta, StoredMove, StoredResult};
 use raum_notation::parse_result;
 use raum_rules::GameId;
+use std::time::{Duration, Instant};
+
+/// Now, in milliseconds since 1970 (as a move's `at_ms` is stored).
+pub(super) fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
 
 /// A two-player game's seats, from its own columns.
 fn two_player_seats(meta: &GameMeta) -> Result<Vec<StoredSeat>, String> {
@@ -39,8 +45,16 @@ fn two_player_seats(meta: &GameMeta) -> Result<Vec<StoredSeat>, String> {
 }
 
 impl Room {
-    /// A stored game, replayed.
-    pub(super) fn restore(meta: GameMeta, moves: &[StoredMove], result: Option<StoredResult>) -> Result<Room, String> {
+    /// A stored game, replayed. A running clock counts from now (one server:
+    /// while it was down, nobody could move), or with `since_last_move` from
+    /// the time its last move was stored (several servers: the game went on
+    /// while this one had not loaded it; every server counts alike).
+    pub(super) fn restore(
+        meta: GameMeta,
+        moves: &[StoredMove],
+        result: Option<StoredResult>,
+        since_last_move: bool,
+    ) -> Result<Room, String> {
         let damaged = |why: String| format!("stored game {} is damaged: {why}", meta.id);
         let id = GameId::from_name(&meta.variant).map_err(|e| damaged(e.to_string()))?;
         let mode = Mode::parse(&meta.mode).ok_or_else(|| damaged(format!("mode '{}'", meta.mode)))?;
@@ -93,6 +107,13 @@ impl Room {
             room.result = Some(room.kept_result(scores, &r.reason));
         }
         room.start_clock();
+        if since_last_move
+            && let (Some(c), Some(at)) = (&mut room.clock, moves.last().and_then(|m| m.at_ms))
+            && c.since.is_some()
+        {
+            let elapsed = Duration::from_millis(now_ms().saturating_sub(at).max(0) as u64);
+            c.since = Instant::now().checked_sub(elapsed).or(c.since);
+        }
         room.rebuild();
         Ok(room)
     }

@@ -51,6 +51,9 @@ pub struct Room {
     pub(super) clock: Option<Clock>,
     /// The engine's search for this game, while it runs.
     pub(super) thinking: Option<Arc<Thinking>>,
+    /// Whether this server holds the game's lease (`lease`: with other
+    /// servers, only the holder searches the engine's moves and flags clocks).
+    pub(super) leased: bool,
     /// Who this game's engine moves are charged to: the client that last
     /// changed it (its id, once restored, until someone does).
     pub(super) client: Client,
@@ -95,6 +98,7 @@ impl Room {
             takeback: None,
             clock,
             thinking: None,
+            leased: false,
             client: Arc::from(format!("game:{}", meta_id)),
             flag_timer: None,
             clock_after,
@@ -277,6 +281,20 @@ impl Room {
         let seed =
             self.meta.id.bytes().fold(self.game.ply() as u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3));
         Skill::new(level, seed)
+    }
+
+    /// Whether the engine is to move and may: its seat's turn, while a
+    /// person is still in the game (seats of Raum never play on alone).
+    pub(super) fn engine_to_move(&self) -> bool {
+        self.result.is_none()
+            && self.seats[self.game.side()].engine()
+            && self.game.sides_in().iter().any(|&s| !self.seats[s].engine())
+    }
+
+    /// Whether the game has work that runs on its own: the engine's move, or
+    /// a clock that may fall.
+    pub(super) fn has_timed_work(&self) -> bool {
+        self.result.is_none() && (self.engine_to_move() || self.clock.as_ref().is_some_and(|c| c.since.is_some()))
     }
 
     pub(super) fn stop_engine(&mut self) {

@@ -18,7 +18,7 @@ impl Games {
     /// After any change: start the engine if it is its turn, and watch the
     /// clock. Only spawns tasks, which take the room's lock when they run.
     pub(super) fn schedule(self: &Arc<Self>, room: &mut Room, room_arc: &RoomArc) {
-        if room.result.is_some() {
+        if room.result.is_some() || !self.may_work(room, room_arc) {
             return;
         }
         let side = room.game.side();
@@ -44,12 +44,9 @@ impl Games {
                 old.abort();
             }
         }
-        if !room.seats[side].engine() || room.thinking.is_some() {
-            return;
-        }
-        // The engine plays only while a person is still in the game: seats of
-        // Raum never play on alone (a game's clock may still end it).
-        if !room.game.sides_in().iter().any(|&s| !room.seats[s].engine()) {
+        // The engine plays only while a person is still in the game (a
+        // game's clock may still end it).
+        if !room.engine_to_move() || room.thinking.is_some() {
             return;
         }
         let thinking =

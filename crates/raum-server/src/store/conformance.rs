@@ -39,7 +39,12 @@ fn moves_are_kept_in_order_and_a_ply_is_stored_once() {
     assert_eq!(s.stamp("g1").unwrap(), Some(Stamp { plies: 1, finished: true, rematched: false }));
     assert_eq!(s.stamp("nope").unwrap(), None);
     // Clocks are kept with their move.
-    let timed = super::StoredMove { coord: "d".into(), white_ms: Some(59_000), black_ms: Some(61_500) };
+    let timed = super::StoredMove {
+        coord: "d".into(),
+        white_ms: Some(59_000),
+        black_ms: Some(61_500),
+        at_ms: Some(1_795_000_000_123),
+    };
     s.append_move("g1", 1, &timed, None).unwrap();
     assert_eq!(s.load("g1").unwrap().unwrap().1[1], timed);
 }

@@ -24,7 +24,7 @@ pub fn game(id: &str, mode: &str, created: i64, token: Option<&str>) -> GameMeta
 
 /// A move without clocks.
 pub fn mv(s: &str) -> StoredMove {
-    StoredMove { coord: s.into(), white_ms: None, black_ms: None }
+    StoredMove { coord: s.into(), white_ms: None, black_ms: None, at_ms: None }
 }
 
 /// The environment variable naming the PostgreSQL database the store tests

@@ -16,10 +16,12 @@
 //! `spawn_blocking`), and opened and closed on a thread of its own when the
 //! caller may be inside an async runtime.
 
+mod leases;
+
 use super::migrations;
 use super::{
-    Change, GameMeta, GameSummary, Rematch, Stamp, Store, StoreError, StoredGame, StoredMove, StoredResult, now,
-    player_names, result_parts,
+    Change, GameMeta, GameSummary, Rematch, Renewed, Stamp, Store, StoreError, StoredGame, StoredMove, StoredResult,
+    now, player_names, result_parts,
 };
 use ::postgres::IsolationLevel::RepeatableRead;
 use ::postgres::error::SqlState;
@@ -63,8 +65,8 @@ const NOTIFY: &str = concat!("SELECT ", announced!(), " FROM games WHERE id = $1
 /// of two writers of one ply the second fails on the key. One row when stored.
 const APPEND: &str = concat!(
     "WITH stored AS (
-         INSERT INTO moves (game, ply, coord, white_ms, black_ms)
-         SELECT id, $2, $3, $4, $5 FROM games WHERE id = $1 AND plies = $2
+         INSERT INTO moves (game, ply, coord, white_ms, black_ms, at_ms)
+         SELECT id, $2, $3, $4, $5, $9 FROM games WHERE id = $1 AND plies = $2
          RETURNING game
      ), game AS (
          UPDATE games SET plies = $2 + 1, updated = $6, result = $7, reason = $8
@@ -243,8 +245,8 @@ fn insert_game(
 /// Stores move `ply` of game `id`; a ply stored already is [`StoreError::OutOfOrder`].
 fn insert_move(c: &mut impl GenericClient, id: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
     let inserted = c.execute(
-        "INSERT INTO moves (game, ply, coord, white_ms, black_ms) VALUES ($1, $2, $3, $4, $5)",
-        &[&id, &(ply as i64), &mv.coord, &mv.white_ms, &mv.black_ms],
+        "INSERT INTO moves (game, ply, coord, white_ms, black_ms, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+        &[&id, &(ply as i64), &mv.coord, &mv.white_ms, &mv.black_ms, &mv.at_ms],
     );
     match inserted {
         Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => Err(StoreError::OutOfOrder(id.into(), ply)),
@@ -297,8 +299,8 @@ impl Store for PostgresStore {
         let mut conn = self.pool.get()?;
         let append = conn.prepared(APPEND)?;
         let ply_ = ply as i64;
-        let params: [&(dyn ToSql + Sync); 8] =
-            [&id, &ply_, &mv.coord, &mv.white_ms, &mv.black_ms, &now(), &score, &reason];
+        let params: [&(dyn ToSql + Sync); 9] =
+            [&id, &ply_, &mv.coord, &mv.white_ms, &mv.black_ms, &now(), &score, &reason, &mv.at_ms];
         match conn.client().query(&append, &params) {
             Ok(rows) if rows.len() == 1 => Ok(()),
             // The game is not at this ply (or is not stored).
@@ -342,12 +344,14 @@ impl Store for PostgresStore {
             .get::<_, Option<String>>("result")
             .map(|score| StoredResult { score, reason: row.get::<_, Option<String>>("reason").unwrap_or_default() });
         let mut moves = Vec::new();
-        for r in tx.query("SELECT ply, coord, white_ms, black_ms FROM moves WHERE game = $1 ORDER BY ply", &[&id])? {
+        for r in
+            tx.query("SELECT ply, coord, white_ms, black_ms, at_ms FROM moves WHERE game = $1 ORDER BY ply", &[&id])?
+        {
             let ply: i64 = r.get(0);
             if ply != moves.len() as i64 {
                 return Err(StoreError::Damaged(id.into(), format!("move {ply} follows {} moves", moves.len())));
             }
-            moves.push(StoredMove { coord: r.get(1), white_ms: r.get(2), black_ms: r.get(3) });
+            moves.push(StoredMove { coord: r.get(1), white_ms: r.get(2), black_ms: r.get(3), at_ms: r.get(4) });
         }
         tx.commit()?;
         Ok(Some((meta, moves, result)))
@@ -462,6 +466,18 @@ impl Store for PostgresStore {
             .name("raum-postgres-feed".into())
             .spawn(move || listen(config, client, closed, on_change))?;
         Ok(true)
+    }
+
+    fn claim(&self, id: &str, holder: &str, ttl: Duration) -> Result<bool, StoreError> {
+        leases::claim(&mut self.pool.get()?, id, holder, ttl)
+    }
+
+    fn release(&self, id: Option<&str>, holder: &str) -> Result<(), StoreError> {
+        leases::release(&mut self.pool.get()?, id, holder)
+    }
+
+    fn renew(&self, holder: &str, ttl: Duration) -> Result<Renewed, StoreError> {
+        leases::renew(&mut self.pool.get()?, holder, ttl)
     }
 
     fn check(&self) -> Result<(), StoreError> {

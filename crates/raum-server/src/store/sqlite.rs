@@ -103,8 +103,8 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
 
 fn insert_move(tx: &rusqlite::Transaction<'_>, id: &str, ply: usize, mv: &StoredMove) -> rusqlite::Result<()> {
     tx.execute(
-        "INSERT INTO moves (game, ply, coord, white_ms, black_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![id, ply as i64, mv.coord, mv.white_ms, mv.black_ms],
+        "INSERT INTO moves (game, ply, coord, white_ms, black_ms, at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![id, ply as i64, mv.coord, mv.white_ms, mv.black_ms, mv.at_ms],
     )?;
     Ok(())
 }
@@ -290,9 +290,13 @@ impl Store for SqliteStore {
             )
             .optional()?;
         let Some((meta, result)) = row else { return Ok(None) };
-        let mut stmt = conn.prepare("SELECT ply, coord, white_ms, black_ms FROM moves WHERE game = ?1 ORDER BY ply")?;
+        let mut stmt =
+            conn.prepare("SELECT ply, coord, white_ms, black_ms, at_ms FROM moves WHERE game = ?1 ORDER BY ply")?;
         let rows = stmt.query_map(params![id], |r| {
-            Ok((r.get::<_, i64>(0)?, StoredMove { coord: r.get(1)?, white_ms: r.get(2)?, black_ms: r.get(3)? }))
+            Ok((
+                r.get::<_, i64>(0)?,
+                StoredMove { coord: r.get(1)?, white_ms: r.get(2)?, black_ms: r.get(3)?, at_ms: r.get(4)? },
+            ))
         })?;
         let mut moves = Vec::new();
         for row in rows {

@@ -2,7 +2,9 @@
 //! one is played through another, a move stored by one reaches the sockets
 //! of the other, and of two servers racing on one ply exactly one stores its
 //! move (the other answers `409`), after which both stand where the store
-//! does. On SQLite (one server per file) there is nothing to test.
+//! does. A server that dies leaves its games' engine moves and clocks to
+//! another, which takes over their leases once they lapse. On SQLite (one
+//! server per file) there is nothing to test.
 
 use super::Server;
 use axum::http::StatusCode;
@@ -11,12 +13,13 @@ use raum_server::store::Database;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
-/// The next state a listener hears whose ply is `ply`.
+/// The next state a listener hears whose ply is `ply`, within 15 s.
 async fn heard(rx: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<str>>, ply: u64) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
     loop {
-        let text = tokio::time::timeout(Duration::from_secs(5), rx.recv())
+        let text = tokio::time::timeout_at(deadline, rx.recv())
             .await
-            .unwrap_or_else(|_| panic!("no state of ply {ply} within 5 s"))
+            .unwrap_or_else(|_| panic!("no state of ply {ply} within 15 s"))
             .expect("the room's states");
         let state: Value = serde_json::from_str(&text).expect("a state");
         if state["ply"] == ply {
@@ -73,4 +76,69 @@ async fn a_game_is_played_through_either_server_and_each_hears_the_other() {
     assert_eq!(a.play(&id, &t["white"], 4, &next).await.0, StatusCode::OK);
     heard(&mut on_b, 5).await;
     assert_eq!(b.state(&id).await["ply"], 5);
+}
+
+/// The server holding game `id`'s lease, if any.
+fn lease_holder(db: &Database, id: &str) -> Option<String> {
+    let Database::Postgres(url) = db else { return None };
+    super::seat_tokens::postgres_query(url, "SELECT holder FROM leases WHERE game = $1", &[id])
+        .first()
+        .and_then(|row| row[0].clone())
+}
+
+/// Waits up to 5 s until game `id`'s lease is held.
+async fn leased(db: &Database, id: &str) -> String {
+    for _ in 0..100 {
+        if let Some(holder) = lease_holder(db, id) {
+            return holder;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no server claimed game {id}'s lease");
+}
+
+#[tokio::test]
+async fn engine_moves_and_clocks_go_on_from_another_server_when_theirs_dies() {
+    let a = Server::new("takeover");
+    if matches!(a.db, Database::Sqlite(_)) {
+        return;
+    }
+    let b = a.beside();
+    // An engine game on A, and one with clocks that are nearly out.
+    let (engine_game, t) =
+        a.create(json!({"variant": "five-up", "mode": "engine", "engine": {"color": "black", "movetime": 300}})).await;
+    let (clock_game, c) = a
+        .create(json!({"variant": "five-up", "mode": "online", "clock": {"initial_ms": 1500, "increment_ms": 0}}))
+        .await;
+    // B has the engine game in memory; the clock game it has never loaded.
+    let room_b = b.games.room(&engine_game).await.expect("B's room");
+    let (_, mut on_b, _, _here) = Games::listen(&room_b, None).await;
+
+    assert_eq!(a.play(&engine_game, &t["white"], 0, "P-Cc2").await.0, StatusCode::OK);
+    assert_eq!(a.play(&clock_game, &c["white"], 0, "P-Cc2").await.0, StatusCode::OK);
+    // Exactly one server searches the engine's move and runs the clock: A, which took the moves.
+    let holder = leased(&a.db, &engine_game).await;
+    assert_eq!(leased(&a.db, &clock_game).await, holder, "one server does both games' work");
+    assert_eq!(b.state(&engine_game).await["engine"]["thinking"], false, "B leaves the search to A");
+
+    // A dies: its search is lost with it, and its leases lapse.
+    let died = Instant::now();
+    a.games.stop_work(false).await;
+
+    // B takes the engine game over and plays the engine's move.
+    let state = heard(&mut on_b, 2).await;
+    eprintln!("the engine's move, played by B, {} ms after A died", died.elapsed().as_millis());
+    assert_eq!(state["moves"][1]["color"], "black", "{state}");
+    assert_ne!(lease_holder(&b.db, &engine_game), Some(holder.clone()), "B took the lease");
+    // And Black's clock, which ran out meanwhile, falls on B.
+    let mut flagged = Value::Null;
+    for _ in 0..100 {
+        flagged = b.state(&clock_game).await;
+        if !flagged["result"].is_null() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    eprintln!("Black's flag, fallen on B, {} ms after A died", died.elapsed().as_millis());
+    assert_eq!(flagged["result"]["text"], "1-0, Black's time is up", "{flagged}");
 }

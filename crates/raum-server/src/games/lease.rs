@@ -1,0 +1,139 @@
+//! Leases: with several servers on one database, exactly one plays a game's
+//! engine moves and flags its clocks, the one holding the game's lease in
+//! the store ([`Store::claim`](crate::store::Store::claim)). A server claims
+//! a game's lease when the game has such work (the engine to move, or a
+//! clock running), gives it up when the game has none left, and renews its
+//! leases every [`RENEW_EVERY`] while it lives. A server that dies stops
+//! renewing: after [`LEASE`] its leases lapse, and the next server to renew
+//! takes them over, loads those games and goes on with their work (an engine
+//! move searched again, a flag that fell meanwhile). On SQLite (one server)
+//! every lease is this server's and none of this runs.
+
+use super::registry::Games;
+use super::room::Room;
+use super::schedule::RoomArc;
+use crate::store::Renewed;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// How long a lease lasts unless renewed: how soon another server takes
+/// over the games of one that died.
+pub const LEASE: Duration = Duration::from_secs(5);
+/// How often a server renews its leases (and looks for lapsed ones).
+pub const RENEW_EVERY: Duration = Duration::from_secs(1);
+
+impl Games {
+    /// Whether this server may start `room`'s timed work now. With other
+    /// servers: only while it holds the game's lease; when it does not, a
+    /// task claims it and schedules the room again if it got it. A lease no
+    /// longer needed is given up.
+    pub(super) fn may_work(self: &Arc<Self>, room: &mut Room, arc: &RoomArc) -> bool {
+        if self.stopped.load(Ordering::Relaxed) {
+            return false;
+        }
+        if !self.shared.load(Ordering::Relaxed) {
+            return true;
+        }
+        match (room.has_timed_work(), room.leased) {
+            (true, true) | (false, false) => true,
+            (true, false) => {
+                let (games, arc, id) = (Arc::clone(self), Arc::clone(arc), room.meta.id.clone());
+                tokio::spawn(async move {
+                    let (holder, key) = (games.holder.clone(), id.clone());
+                    match games.blocking(move |s| s.claim(&key, &holder, LEASE)).await {
+                        Ok(true) => {
+                            let mut room = arc.lock().await;
+                            room.leased = true;
+                            games.schedule(&mut room, &arc);
+                        }
+                        // Another server's: it does the work.
+                        Ok(false) => {}
+                        Err(e) => eprintln!("raum serve: game {id}: its lease could not be claimed: {}", e.message),
+                    }
+                });
+                false
+            }
+            (false, true) => {
+                room.leased = false;
+                self.release_later(&room.meta.id);
+                true
+            }
+        }
+    }
+
+    fn release_later(&self, id: &str) {
+        let (store, holder, id) = (Arc::clone(&self.store), self.holder.clone(), id.to_string());
+        tokio::task::spawn_blocking(move || {
+            if let Err(e) = store.release(Some(&id), &holder) {
+                eprintln!("raum serve: game {id}: its lease could not be given up: {e}");
+            }
+        });
+    }
+
+    /// Renews this server's leases every [`RENEW_EVERY`], for as long as these
+    /// games live and go on: a room whose lease was lost stops its work, and
+    /// the games whose leases this server took over are loaded and go on here.
+    pub(super) fn keep_leases(self: &Arc<Self>) {
+        let games = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(RENEW_EVERY);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                every.tick().await;
+                let Some(games) = games.upgrade() else { return };
+                if games.stopped.load(Ordering::Relaxed) {
+                    return;
+                }
+                let holder = games.holder.clone();
+                match games.blocking(move |s| s.renew(&holder, LEASE)).await {
+                    Ok(renewed) => games.renewed(renewed).await,
+                    Err(e) => eprintln!("raum serve: the leases could not be renewed: {}", e.message),
+                }
+            }
+        });
+    }
+
+    async fn renewed(self: &Arc<Self>, Renewed { held, taken_over }: Renewed) {
+        let rooms: Vec<RoomArc> = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).values().cloned().collect();
+        for arc in rooms {
+            let mut room = arc.lock().await;
+            if room.leased && !held.contains(&room.meta.id) {
+                // Lapsed (this server stalled) and taken over elsewhere.
+                room.leased = false;
+                room.stop_work();
+            }
+        }
+        for id in taken_over {
+            let games = Arc::clone(self);
+            tokio::spawn(async move {
+                match games.room(&id).await {
+                    Ok(arc) => {
+                        let mut room = arc.lock().await;
+                        room.leased = true;
+                        games.schedule(&mut room, &arc);
+                    }
+                    Err(e) => eprintln!("raum serve: game {id}, taken over, could not be loaded: {}", e.message),
+                }
+            });
+        }
+    }
+
+    /// Stops every game's timed work on this server: no engine search or
+    /// flag timer runs or starts again. With `release`, its leases are
+    /// given up (a graceful stop: another server takes them at once);
+    /// without, they lapse (as when a server dies).
+    pub async fn stop_work(&self, release: bool) {
+        self.stopped.store(true, Ordering::Relaxed);
+        let rooms: Vec<RoomArc> = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).values().cloned().collect();
+        for arc in rooms {
+            arc.lock().await.stop_work();
+        }
+        if release {
+            let holder = self.holder.clone();
+            if let Err(e) = self.blocking(move |s| s.release(None, &holder)).await {
+                eprintln!("raum serve: the leases could not be given up: {}", e.message);
+            }
+        }
+    }
+}
