@@ -8,7 +8,8 @@
 //!
 //! One job a file. The game: [`room`] (a game in memory), `room_view` (its
 //! JSON state), `restore` (a stored game replayed), [`game_result`],
-//! `clock`, [`seat`] (who plays a side, and whose token it is). The
+//! `clock`, `offers` (a draw offer and a take-back request, as stored),
+//! [`seat`] (who plays a side, and whose token it is). The
 //! requests, as [`Games`]' methods: [`request`] (`POST /api/games`'s body
 //! and its checks), `seating` (the seats it makes), `create`, `moves` (a
 //! move; every event stored the same way; a fallen flag), `resign`, `draw`,
@@ -32,6 +33,7 @@ mod feed;
 pub mod game_result;
 mod lease;
 mod moves;
+mod offers;
 mod record;
 pub mod refusal;
 pub mod registry;

@@ -47,6 +47,9 @@ pub enum StoreError {
     /// A move for a ply other than the game's next (or one another writer stored first).
     #[error("game {0} has no ply {1} to follow")]
     OutOfOrder(String, usize),
+    /// A result for a game that has one (another writer ended it first).
+    #[error("game {0} is over")]
+    Finished(String),
     /// The database file could not be made.
     #[error("database file: {0}")]
     File(#[from] std::io::Error),
@@ -84,6 +87,10 @@ pub struct GameMeta {
     /// The rematch of this game, once a player asked for one (`None` until then).
     #[serde(default)]
     pub rematch: Option<Rematch>,
+    /// The draw offer and take-back request standing now, as the room
+    /// writes them (`None`: none; never set when created).
+    #[serde(default)]
+    pub offers: Option<String>,
 }
 
 /// A game's rematch: the next game, made by a player of this one.
@@ -153,7 +160,8 @@ pub type StoredGame = (GameMeta, Vec<StoredMove>, Option<StoredResult>);
 pub trait Store: Send + Sync {
     /// Records a new game with its first moves (a game imported from a record).
     fn create(&self, meta: &GameMeta, moves: &[StoredMove], result: Option<&StoredResult>) -> Result<(), StoreError>;
-    /// Appends the move for ply `ply` (0-based); refused if that ply is stored.
+    /// Appends the move for ply `ply` (0-based); refused if that ply is
+    /// stored. The offers standing are cleared.
     fn append_move(
         &self,
         id: &str,
@@ -161,10 +169,16 @@ pub trait Store: Send + Sync {
         mv: &StoredMove,
         result: Option<&StoredResult>,
     ) -> Result<(), StoreError>;
-    /// Keeps only the first `plies` moves (a take-back) and clears the result.
-    fn truncate(&self, id: &str, plies: usize) -> Result<(), StoreError>;
-    /// Sets or clears the result.
-    fn set_result(&self, id: &str, result: Option<&StoredResult>) -> Result<(), StoreError>;
+    /// Keeps only the first `plies` moves of a game that has `from` events (a
+    /// take-back), and clears its result and offers; refused
+    /// ([`StoreError::OutOfOrder`]) if the game has another number of events.
+    fn truncate(&self, id: &str, from: usize, plies: usize) -> Result<(), StoreError>;
+    /// Ends the game with `result` (resignation, agreement, time) and clears
+    /// its offers; refused ([`StoreError::Finished`]) if it has a result.
+    fn finish(&self, id: &str, result: &StoredResult) -> Result<(), StoreError>;
+    /// Sets the offers standing in an unfinished game at `plies` events;
+    /// refused ([`StoreError::OutOfOrder`]) if it has another number, or a result.
+    fn set_offers(&self, id: &str, plies: usize, offers: Option<&str>) -> Result<(), StoreError>;
     /// A game, if stored.
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
     /// How game `id` stands, in brief, if stored.
@@ -235,7 +249,7 @@ pub struct Renewed {
 
 /// How a game stands, in brief: enough to tell whether a copy in memory
 /// is the game as stored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stamp {
     /// Its events (moves, and resignations and fallen flags in games for more than two).
     pub plies: usize,
@@ -243,6 +257,8 @@ pub struct Stamp {
     pub finished: bool,
     /// Whether it has a rematch.
     pub rematched: bool,
+    /// The offers standing ([`GameMeta::offers`]).
+    pub offers: Option<String>,
 }
 
 /// A change to the games, as a store's feed reports it.
@@ -257,7 +273,8 @@ pub enum Change {
 }
 
 impl Change {
-    /// A change as the feed carries it: `<id> <plies> <finished 0|1> <rematched 0|1>`, or `<id> gone`.
+    /// A change as the feed carries it: `<id> <plies> <finished 0|1>
+    /// <rematched 0|1> <offers, - for none>`, or `<id> gone`.
     pub fn parse(text: &str) -> Option<Change> {
         let words: Vec<&str> = text.split(' ').collect();
         let flag = |w: &str| match w {
@@ -267,9 +284,14 @@ impl Change {
         };
         match words[..] {
             [id, "gone"] => Some(Change::Gone(id.into())),
-            [id, plies, finished, rematched] => Some(Change::Game {
+            [id, plies, finished, rematched, offers] => Some(Change::Game {
                 id: id.into(),
-                stamp: Stamp { plies: plies.parse().ok()?, finished: flag(finished)?, rematched: flag(rematched)? },
+                stamp: Stamp {
+                    plies: plies.parse().ok()?,
+                    finished: flag(finished)?,
+                    rematched: flag(rematched)?,
+                    offers: Some(offers).filter(|o| *o != "-").map(Into::into),
+                },
             }),
             _ => None,
         }

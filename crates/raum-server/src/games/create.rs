@@ -117,6 +117,7 @@ impl Games {
             seats: if game.two() { None } else { serde_json::to_string(&seats).ok() },
             created: now(),
             rematch: None,
+            offers: None,
         };
         let mut room = Room::open(meta, mode, game, seats, req.clock);
         room.client = client;

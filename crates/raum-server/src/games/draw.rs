@@ -30,6 +30,7 @@ impl Games {
         if !sides_in.contains(&me) {
             return Err(Refusal::new(409, format!("{} is out of the game", room.side_name(me))));
         }
+        let before = (room.draw.clone(), room.takeback);
         match action {
             "offer" | "accept" if action == "offer" || (!room.draw.is_empty() && !room.draw.contains(&me)) => {
                 if sides_in.iter().any(|&s| room.seats[s].engine()) {
@@ -60,6 +61,7 @@ impl Games {
             let result = GameResult::plain(room.game.sides(), scores, "agreement");
             self.finish(&mut room, result).await?;
         } else {
+            self.store_offers(&mut room, before).await?;
             room.rebuild();
         }
         Ok(room.state())

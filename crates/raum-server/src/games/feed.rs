@@ -84,7 +84,11 @@ impl Games {
             return Ok(());
         };
         let fresh = Room::restore(meta, &moves, result, true).map_err(|e| Refusal::new(500, e))?;
-        if fresh.game.events() == room.game.events() && fresh.result == room.result && fresh.meta == room.meta {
+        if fresh.game.events() == room.game.events()
+            && fresh.result == room.result
+            && fresh.meta == room.meta
+            && (&fresh.draw, fresh.takeback) == (&room.draw, room.takeback)
+        {
             return Ok(());
         }
         room.take_over(fresh);
@@ -125,7 +129,12 @@ impl Games {
 impl Room {
     /// How this game stands, in brief, as the store would say.
     fn stamp(&self) -> Stamp {
-        Stamp { plies: self.game.ply(), finished: self.result.is_some(), rematched: self.meta.rematch.is_some() }
+        Stamp {
+            plies: self.game.ply(),
+            finished: self.result.is_some(),
+            rematched: self.meta.rematch.is_some(),
+            offers: self.offers_text(),
+        }
     }
 
     /// Becomes `fresh` (the game as stored), keeping this room's listeners,

@@ -114,6 +114,15 @@ impl Games {
         if let Some(c) = &room.clock {
             room.clock_after.push(c.left_ms.clone());
         }
+        // The store cleared the offers with the event: those still standing
+        // (a draw offered by the side that moved) are stored again.
+        if result.is_none() && room.offers_text().is_some() {
+            let before = (room.draw.clone(), room.takeback);
+            if let Err(e) = self.store_offers(room, before).await {
+                eprintln!("raum serve: game {}: the draw offer could not be kept: {}", room.meta.id, e.message);
+                (room.draw, room.takeback) = (Vec::new(), None);
+            }
+        }
         if result.is_some() {
             room.result = result;
             room.draw.clear();

@@ -25,7 +25,7 @@ impl Refusal {
 /// `500` otherwise.
 pub(super) fn stored(e: StoreError) -> Refusal {
     let status = match e {
-        StoreError::OutOfOrder(..) => 409,
+        StoreError::OutOfOrder(..) | StoreError::Finished(..) => 409,
         StoreError::Busy(_) => 503,
         _ => {
             eprintln!("raum serve: {e}");

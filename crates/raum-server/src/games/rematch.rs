@@ -68,6 +68,7 @@ fn next_game(room: &Room) -> Result<(GameMeta, LiveGame, Vec<StoredSeat>, Option
         seats: if two { None } else { serde_json::to_string(&seats).ok() },
         created: now(),
         rematch: None,
+        offers: None,
     };
     Ok((meta, game, seats, clock))
 }

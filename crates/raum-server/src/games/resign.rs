@@ -48,7 +48,13 @@ impl Games {
     /// resignation or flag, a draw agreed).
     pub(super) async fn finish(&self, room: &mut Room, result: GameResult) -> Result<(), Refusal> {
         let (key, stored_result) = (room.meta.id.clone(), result.stored());
-        self.blocking(move |s| s.set_result(&key, Some(&stored_result))).await?;
+        if let Err(e) = self.blocking(move |s| s.finish(&key, &stored_result)).await {
+            if e.status == 409 {
+                // Another server ended it first: the room follows the store.
+                self.reload_later(&room.meta.id);
+            }
+            return Err(e);
+        }
         room.result = Some(result);
         room.draw.clear();
         room.takeback = None;

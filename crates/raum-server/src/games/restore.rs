@@ -91,7 +91,15 @@ impl Room {
             }
             clock_after.extend(clocks.clone());
         }
+        let offers = meta.offers.clone();
         let mut room = Room::open(meta, mode, game, seats, clock);
+        // The room keeps its offers in `draw` and `takeback`, not in its meta.
+        room.meta.offers = None;
+        if room.result.is_none()
+            && let Some(text) = offers
+        {
+            room.read_offers(&text);
+        }
         if let (Some(c), Some(last)) = (&mut room.clock, clocks) {
             c.left_ms = last;
             room.clock_after = clock_after;

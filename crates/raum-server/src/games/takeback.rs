@@ -65,8 +65,13 @@ impl Games {
         room_arc: &RoomArc,
         plies: usize,
     ) -> Result<(), Refusal> {
-        let key = room.meta.id.clone();
-        self.blocking(move |s| s.truncate(&key, plies)).await?;
+        let (key, from) = (room.meta.id.clone(), room.game.ply());
+        if let Err(e) = self.blocking(move |s| s.truncate(&key, from, plies)).await {
+            if e.status == 409 {
+                self.reload_later(&room.meta.id);
+            }
+            return Err(e);
+        }
         room.stop_engine();
         while room.game.ply() > plies {
             room.game.undo();

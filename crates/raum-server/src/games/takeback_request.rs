@@ -2,8 +2,9 @@
 //! to take back their last move, and the opponent accepts (the game goes
 //! back to the asker's turn before that move: one event, or two when the
 //! opponent has replied) or declines. The asker may withdraw (decline their
-//! own request); any move cancels it. A request lives in memory, as a draw
-//! offer does: a restart forgets it. With more than two sides, refused.
+//! own request); any move cancels it. A request is stored, as a draw offer
+//! is: any server answers it, and it outlives a restart. With more than two
+//! sides, refused.
 
 use super::refusal::Refusal;
 use super::registry::Games;
@@ -65,7 +66,9 @@ impl Games {
                     if before_last_move(&room, me).is_none() {
                         return Err(Refusal::new(409, "you have made no move to take back"));
                     }
+                    let before = (room.draw.clone(), room.takeback);
                     room.takeback = Some(TakebackAsk { by: me, ply: now });
+                    self.store_offers(&mut room, before).await?;
                     room.rebuild();
                 }
             },
@@ -84,7 +87,9 @@ impl Games {
                 return Err(Refusal::new(409, "there is no take-back request to decline"));
             }
             "decline" => {
+                let before = (room.draw.clone(), room.takeback);
                 room.takeback = None;
+                self.store_offers(&mut room, before).await?;
                 room.rebuild();
             }
             other => {

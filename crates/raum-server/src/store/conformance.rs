@@ -29,14 +29,24 @@ fn moves_are_kept_in_order_and_a_ply_is_stored_once() {
     assert_eq!(m, meta("g1"));
     assert_eq!(moves, vec![mv("a"), mv("b"), mv("c")]);
     assert_eq!(result, Some(win()));
-    s.truncate("g1", 1).unwrap();
+    assert!(matches!(s.truncate("g1", 2, 1), Err(StoreError::OutOfOrder(_, 2))), "taken back from where it stands");
+    s.truncate("g1", 3, 1).unwrap();
     let (_, moves, result) = s.load("g1").unwrap().unwrap();
     assert_eq!((moves.len(), result), (1, None));
     assert!(s.load("nope").unwrap().is_none());
     assert_eq!(s.list(10).unwrap()[0].plies, 1);
-    s.set_result("g1", Some(&win())).unwrap();
+    // Offers stand at a ply, and go with the next event.
+    assert!(matches!(s.set_offers("g1", 2, Some("draw:0")), Err(StoreError::OutOfOrder(_, 2))));
+    s.set_offers("g1", 1, Some("draw:0")).unwrap();
+    let stamp =
+        |offers: Option<&str>, finished| Stamp { plies: 1, finished, rematched: false, offers: offers.map(Into::into) };
+    assert_eq!(s.stamp("g1").unwrap(), Some(stamp(Some("draw:0"), false)));
+    assert_eq!(s.load("g1").unwrap().unwrap().0.offers.as_deref(), Some("draw:0"));
+    s.finish("g1", &win()).unwrap();
+    assert!(matches!(s.finish("g1", &win()), Err(StoreError::Finished(_))), "a game ends once");
+    assert!(matches!(s.set_offers("g1", 1, Some("draw:1")), Err(StoreError::OutOfOrder(..))), "nor after");
     assert_eq!(s.list(10).unwrap()[0].result.as_deref(), Some("1-0"));
-    assert_eq!(s.stamp("g1").unwrap(), Some(Stamp { plies: 1, finished: true, rematched: false }));
+    assert_eq!(s.stamp("g1").unwrap(), Some(stamp(None, true)));
     assert_eq!(s.stamp("nope").unwrap(), None);
     // Clocks are kept with their move.
     let timed = super::StoredMove {
@@ -109,7 +119,7 @@ fn a_review_is_replaced_and_a_take_back_drops_it() {
     s.save_review("g", "k1", "{}").unwrap();
     s.save_review("g", "k2", "{\"n\":1}").unwrap();
     assert_eq!(s.review("g").unwrap(), Some(("k2".into(), "{\"n\":1}".into())));
-    s.truncate("g", 1).unwrap();
+    s.truncate("g", 2, 1).unwrap();
     assert_eq!(s.review("g").unwrap(), None);
 }
 
@@ -120,7 +130,7 @@ fn a_game_has_one_rematch_linked_from_it_for_good() {
     let meta = |id: &str| fixtures::game(id, "online", 1, Some("sha256:a"));
     s.create(&meta("first"), &[], None).expect("the first game");
     assert_eq!(s.create_rematch("first", "white", &meta("second")).expect("stored"), None);
-    assert_eq!(s.stamp("first").unwrap(), Some(Stamp { plies: 0, finished: false, rematched: true }));
+    assert_eq!(s.stamp("first").unwrap(), Some(Stamp { plies: 0, finished: false, rematched: true, offers: None }));
     // A second rematch of the same game answers the first and stores nothing.
     assert_eq!(
         s.create_rematch("first", "black", &meta("third")).expect("answered"),

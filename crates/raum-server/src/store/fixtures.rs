@@ -19,6 +19,7 @@ pub fn game(id: &str, mode: &str, created: i64, token: Option<&str>) -> GameMeta
         seats: None,
         created,
         rematch: None,
+        offers: None,
     }
 }
 

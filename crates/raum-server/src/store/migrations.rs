@@ -21,13 +21,21 @@ pub struct Migration {
 /// SQLite's migrations.
 pub const SQLITE: &[Migration] = &[
     Migration { version: 1, name: "games", sql: include_str!("../../migrations/sqlite/0001_games.sql") },
-    Migration { version: 2, name: "leases", sql: include_str!("../../migrations/sqlite/0002_leases.sql") },
+    Migration {
+        version: 2,
+        name: "several_servers",
+        sql: include_str!("../../migrations/sqlite/0002_several_servers.sql"),
+    },
 ];
 
 /// PostgreSQL's migrations.
 pub const POSTGRES: &[Migration] = &[
     Migration { version: 1, name: "games", sql: include_str!("../../migrations/postgres/0001_games.sql") },
-    Migration { version: 2, name: "leases", sql: include_str!("../../migrations/postgres/0002_leases.sql") },
+    Migration {
+        version: 2,
+        name: "several_servers",
+        sql: include_str!("../../migrations/postgres/0002_several_servers.sql"),
+    },
 ];
 
 /// The table each database records its migrations in.

@@ -54,7 +54,8 @@ macro_rules! announced {
         concat!(
             "pg_notify('",
             channel!(),
-            "', id || ' ' || plies || ' ' || (result IS NOT NULL)::int || ' ' || (rematch IS NOT NULL)::int)"
+            "', id || ' ' || plies || ' ' || (result IS NOT NULL)::int || ' ' || (rematch IS NOT NULL)::int
+             || ' ' || COALESCE(offers, '-'))"
         )
     };
 }
@@ -69,24 +70,35 @@ const APPEND: &str = concat!(
          SELECT id, $2, $3, $4, $5, $9 FROM games WHERE id = $1 AND plies = $2
          RETURNING game
      ), game AS (
-         UPDATE games SET plies = $2 + 1, updated = $6, result = $7, reason = $8
+         UPDATE games SET plies = $2 + 1, updated = $6, result = $7, reason = $8, offers = NULL
          WHERE id = (SELECT game FROM stored)
-         RETURNING id, plies, result, rematch
+         RETURNING id, plies, result, rematch, offers
      )
      SELECT ",
     announced!(),
     " FROM game"
 );
-/// A game's result set or cleared, announced, in one statement.
-const SET_RESULT: &str = concat!(
+/// An unfinished game ended, announced, in one statement: one row if ended.
+const FINISH: &str = concat!(
     "WITH game AS (
-         UPDATE games SET result = $2, reason = $3, updated = $4 WHERE id = $1 RETURNING id, plies, result, rematch
+         UPDATE games SET result = $2, reason = $3, updated = $4, offers = NULL WHERE id = $1 AND result IS NULL
+         RETURNING id, plies, result, rematch, offers
      )
      SELECT ",
     announced!(),
     " FROM game"
 );
-const STAMP: &str = "SELECT plies, result IS NOT NULL, rematch IS NOT NULL FROM games WHERE id = $1";
+/// An unfinished game's offers set at ply `$4`, announced, in one statement: one row if set.
+const SET_OFFERS: &str = concat!(
+    "WITH game AS (
+         UPDATE games SET offers = $2, updated = $3 WHERE id = $1 AND plies = $4 AND result IS NULL
+         RETURNING id, plies, result, rematch, offers
+     )
+     SELECT ",
+    announced!(),
+    " FROM game"
+);
+const STAMP: &str = "SELECT plies, result IS NOT NULL, rematch IS NOT NULL, offers FROM games WHERE id = $1";
 
 /// [`Store`] on a PostgreSQL database.
 pub struct PostgresStore {
@@ -272,6 +284,7 @@ fn meta_of(r: &Row) -> GameMeta {
             (Some(game), Some(by)) => Some(Rematch { by, game }),
             _ => None,
         },
+        offers: r.get("offers"),
     }
 }
 
@@ -311,27 +324,42 @@ impl Store for PostgresStore {
         }
     }
 
-    fn truncate(&self, id: &str, plies: usize) -> Result<(), StoreError> {
+    fn truncate(&self, id: &str, from: usize, plies: usize) -> Result<(), StoreError> {
         let mut conn = self.pool.get()?;
         let mut tx = conn.client().transaction()?;
+        // The game's row first: a move racing the take-back waits, then finds the game moved back.
+        let changed = tx.execute(
+            "UPDATE games SET plies = $2, updated = $3, result = NULL, reason = NULL, offers = NULL
+             WHERE id = $1 AND plies = $4",
+            &[&id, &(plies as i64), &now(), &(from as i64)],
+        )?;
+        if changed != 1 {
+            return Err(StoreError::OutOfOrder(id.into(), from));
+        }
         tx.execute("DELETE FROM moves WHERE game = $1 AND ply >= $2", &[&id, &(plies as i64)])?;
         // A review is of a finished game: a take-back leaves none.
         tx.execute("DELETE FROM reviews WHERE game = $1", &[&id])?;
-        tx.execute(
-            "UPDATE games SET plies = $2, updated = $3, result = NULL, reason = NULL WHERE id = $1",
-            &[&id, &(plies as i64), &now()],
-        )?;
         notify(&mut tx, id)?;
         tx.commit()?;
         Ok(())
     }
 
-    fn set_result(&self, id: &str, result: Option<&StoredResult>) -> Result<(), StoreError> {
-        let (score, reason) = result_parts(result);
+    fn finish(&self, id: &str, result: &StoredResult) -> Result<(), StoreError> {
         let mut conn = self.pool.get()?;
-        let set = conn.prepared(SET_RESULT)?;
-        conn.client().query(&set, &[&id, &score, &reason, &now()])?;
-        Ok(())
+        let finish = conn.prepared(FINISH)?;
+        match conn.client().query(&finish, &[&id, &result.score, &result.reason, &now()])?.len() {
+            1 => Ok(()),
+            _ => Err(StoreError::Finished(id.into())),
+        }
+    }
+
+    fn set_offers(&self, id: &str, plies: usize, offers: Option<&str>) -> Result<(), StoreError> {
+        let mut conn = self.pool.get()?;
+        let set = conn.prepared(SET_OFFERS)?;
+        match conn.client().query(&set, &[&id, &offers, &now(), &(plies as i64)])?.len() {
+            1 => Ok(()),
+            _ => Err(StoreError::OutOfOrder(id.into(), plies)),
+        }
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
@@ -455,7 +483,12 @@ impl Store for PostgresStore {
         let mut conn = self.pool.get()?;
         let stamp = conn.prepared(STAMP)?;
         let row = conn.client().query_opt(&stamp, &[&id])?;
-        Ok(row.map(|r| Stamp { plies: r.get::<_, i64>(0) as usize, finished: r.get(1), rematched: r.get(2) }))
+        Ok(row.map(|r| Stamp {
+            plies: r.get::<_, i64>(0) as usize,
+            finished: r.get(1),
+            rematched: r.get(2),
+            offers: r.get(3),
+        }))
     }
 
     fn watch(&self, on_change: Box<dyn Fn(Change) + Send>) -> Result<bool, StoreError> {

@@ -173,7 +173,8 @@ impl Store for SqliteStore {
         let (score, reason) = result_parts(result);
         // Only the next ply: the transaction rolls back otherwise.
         let changed = tx.execute(
-            "UPDATE games SET plies = ?2, updated = ?3, result = ?4, reason = ?5 WHERE id = ?1 AND plies = ?6",
+            "UPDATE games SET plies = ?2, updated = ?3, result = ?4, reason = ?5, offers = NULL
+             WHERE id = ?1 AND plies = ?6",
             params![id, ply as i64 + 1, now(), score, reason, ply as i64],
         )?;
         if changed != 1 {
@@ -183,27 +184,44 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    fn truncate(&self, id: &str, plies: usize) -> Result<(), StoreError> {
+    fn truncate(&self, id: &str, from: usize, plies: usize) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
+        let changed = tx.execute(
+            "UPDATE games SET plies = ?2, updated = ?3, result = NULL, reason = NULL, offers = NULL
+             WHERE id = ?1 AND plies = ?4",
+            params![id, plies as i64, now(), from as i64],
+        )?;
+        if changed != 1 {
+            return Err(StoreError::OutOfOrder(id.into(), from));
+        }
         tx.execute("DELETE FROM moves WHERE game = ?1 AND ply >= ?2", params![id, plies as i64])?;
         // A review is of a finished game: a take-back leaves none.
         tx.execute("DELETE FROM reviews WHERE game = ?1", params![id])?;
-        tx.execute(
-            "UPDATE games SET plies = ?2, updated = ?3, result = NULL, reason = NULL WHERE id = ?1",
-            params![id, plies as i64, now()],
-        )?;
         tx.commit()?;
         Ok(())
     }
 
-    fn set_result(&self, id: &str, result: Option<&StoredResult>) -> Result<(), StoreError> {
-        let (score, reason) = result_parts(result);
-        self.conn().execute(
-            "UPDATE games SET result = ?2, reason = ?3, updated = ?4 WHERE id = ?1",
-            params![id, score, reason, now()],
+    fn finish(&self, id: &str, result: &StoredResult) -> Result<(), StoreError> {
+        let changed = self.conn().execute(
+            "UPDATE games SET result = ?2, reason = ?3, updated = ?4, offers = NULL WHERE id = ?1 AND result IS NULL",
+            params![id, result.score, result.reason, now()],
         )?;
-        Ok(())
+        match changed {
+            1 => Ok(()),
+            _ => Err(StoreError::Finished(id.into())),
+        }
+    }
+
+    fn set_offers(&self, id: &str, plies: usize, offers: Option<&str>) -> Result<(), StoreError> {
+        let changed = self.conn().execute(
+            "UPDATE games SET offers = ?2, updated = ?3 WHERE id = ?1 AND plies = ?4 AND result IS NULL",
+            params![id, offers, now(), plies as i64],
+        )?;
+        match changed {
+            1 => Ok(()),
+            _ => Err(StoreError::OutOfOrder(id.into(), plies)),
+        }
     }
 
     fn save_variant_file(&self, id: &str, text: &str) -> Result<(), StoreError> {
@@ -243,9 +261,16 @@ impl Store for SqliteStore {
 
     fn stamp(&self, id: &str) -> Result<Option<Stamp>, StoreError> {
         let row = self.conn().query_row(
-            "SELECT plies, result IS NOT NULL, rematch IS NOT NULL FROM games WHERE id = ?1",
+            "SELECT plies, result IS NOT NULL, rematch IS NOT NULL, offers FROM games WHERE id = ?1",
             [id],
-            |r| Ok(Stamp { plies: r.get::<_, i64>(0)? as usize, finished: r.get(1)?, rematched: r.get(2)? }),
+            |r| {
+                Ok(Stamp {
+                    plies: r.get::<_, i64>(0)? as usize,
+                    finished: r.get(1)?,
+                    rematched: r.get(2)?,
+                    offers: r.get(3)?,
+                })
+            },
         );
         Ok(row.optional()?)
     }
@@ -261,7 +286,7 @@ impl Store for SqliteStore {
         let row = conn
             .query_row(
                 "SELECT id, variant, mode, start, white, black, white_token, black_token, engine, clock, created,
-                        result, reason, seats, rematch, rematch_by
+                        result, reason, seats, rematch, rematch_by, offers
                  FROM games WHERE id = ?1",
                 params![id],
                 |r| {
@@ -282,6 +307,7 @@ impl Store for SqliteStore {
                             (Some(game), Some(by)) => Some(Rematch { by, game }),
                             _ => None,
                         },
+                        offers: r.get(16)?,
                     };
                     let score: Option<String> = r.get(11)?;
                     let reason: Option<String> = r.get(12)?;

@@ -142,3 +142,55 @@ async fn engine_moves_and_clocks_go_on_from_another_server_when_theirs_dies() {
     eprintln!("Black's flag, fallen on B, {} ms after A died", died.elapsed().as_millis());
     assert_eq!(flagged["result"]["text"], "1-0, Black's time is up", "{flagged}");
 }
+
+#[tokio::test]
+async fn offers_made_through_one_server_are_answered_through_another_and_a_game_ends_once() {
+    let a = Server::new("offers");
+    if matches!(a.db, Database::Sqlite(_)) {
+        return;
+    }
+    let b = a.beside();
+    let (id, t) = a.create(json!({"variant": "five-up", "mode": "online"})).await;
+    let (draw, takeback) = (format!("/api/games/{id}/draw"), format!("/api/games/{id}/takeback"));
+    assert_eq!(a.play(&id, &t["white"], 0, "P-Cc2").await.0, StatusCode::OK);
+    assert_eq!(b.state(&id).await["ply"], 1, "B has the game in memory");
+
+    // A take-back asked through A is accepted through B.
+    let (status, st) = a.post(&takeback, json!({"token": t["white"], "action": "request"})).await;
+    assert_eq!((status, &st["takeback"]["by"]), (StatusCode::OK, &json!("white")), "{st}");
+    let (status, st) = b.post(&takeback, json!({"token": t["black"], "action": "accept"})).await;
+    assert_eq!((status, &st["ply"]), (StatusCode::OK, &json!(0)), "{st}");
+    assert_eq!(a.state(&id).await["ply"], 0, "and A follows");
+
+    // A draw offer through B stands on A after a move of the side that offered it, and is accepted there.
+    assert_eq!(b.play(&id, &t["white"], 0, "P-Cc2").await.0, StatusCode::OK);
+    let (status, st) = b.post(&draw, json!({"token": t["black"], "action": "offer"})).await;
+    assert_eq!((status, &st["draw_offer"]), (StatusCode::OK, &json!("black")), "{st}");
+    assert_eq!(b.play(&id, &t["black"], 1, "P-Cc4").await.0, StatusCode::OK);
+    assert_eq!(a.state(&id).await["draw_offer"], "black", "the offer outlives its side's move");
+    let (status, st) = a.post(&draw, json!({"token": t["white"], "action": "accept"})).await;
+    assert_eq!((status, &st["result"]["text"]), (StatusCode::OK, &json!("1/2-1/2, draw agreed")), "{st}");
+
+    // Both players resign at once, one through each server: the game ends once.
+    let (id, t) = a.create(json!({"variant": "five-up", "mode": "online"})).await;
+    assert_eq!(b.play(&id, &t["white"], 0, "P-Cc2").await.0, StatusCode::OK);
+    assert_eq!(a.state(&id).await["ply"], 1);
+    let resign = format!("/api/games/{id}/resign");
+    let (by_a, by_b) =
+        tokio::join!(a.post(&resign, json!({"token": t["white"]})), b.post(&resign, json!({"token": t["black"]})));
+    let mut statuses = [by_a.0, by_b.0];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT], "{by_a:?} {by_b:?}");
+    let winner = if by_a.0 == StatusCode::OK { &by_a.1 } else { &by_b.1 };
+    for s in [&a, &b] {
+        let mut st = s.state(&id).await;
+        for _ in 0..50 {
+            if st["result"] == winner["result"] {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            st = s.state(&id).await;
+        }
+        assert_eq!(st["result"], winner["result"], "both servers show the resignation that was stored");
+    }
+}

@@ -108,7 +108,7 @@ mod tests {
         s.release(Some("g"), "c").unwrap();
         assert!(s.claim("g", "a", long).unwrap());
         s.release(None, "a").unwrap();
-        s.set_result("g", Some(&StoredResult { score: "1-0".into(), reason: "resignation".into() })).unwrap();
+        s.finish("g", &StoredResult { score: "1-0".into(), reason: "resignation".into() }).unwrap();
         assert!(!s.claim("g", "b", long).unwrap(), "a finished game has no work to lease");
         assert_eq!(s.delete_abandoned(i64::MAX).unwrap(), ["h"]);
         assert!(s.renew("b", long).unwrap().held.is_empty(), "h's lease went with it");

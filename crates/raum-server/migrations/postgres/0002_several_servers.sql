@@ -1,6 +1,9 @@
 -- When each move was stored, in milliseconds since 1970: a game's clock
 -- counts from its last move on whichever server serves it next.
 ALTER TABLE moves ADD COLUMN at_ms BIGINT;
+-- The draw offer and take-back request standing in an unfinished game
+-- (`draw:<sides>;takeback:<side>@<ply>`), so that any server answers them.
+ALTER TABLE games ADD COLUMN offers TEXT;
 -- Which server plays a game's engine moves and flags its clocks, and until
 -- when (milliseconds since 1970, the database's clock): a server renews its
 -- leases while it lives, and another takes over those that lapse.
