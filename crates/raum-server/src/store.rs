@@ -372,5 +372,29 @@ fn result_parts(r: Option<&StoredResult>) -> (Option<&str>, Option<&str>) {
 
 #[cfg(test)]
 mod conformance;
+
+#[cfg(test)]
+mod tests {
+    use super::{Change, Stamp};
+
+    #[test]
+    fn the_feed_reads_what_it_carries_and_nothing_else() {
+        let stamp = |plies, offers: Option<&str>| Stamp {
+            plies,
+            finished: true,
+            rematched: false,
+            offers: offers.map(Into::into),
+        };
+        assert_eq!(Change::parse("g 12 1 0 -"), Some(Change::Game { id: "g".into(), stamp: stamp(12, None) }));
+        assert_eq!(
+            Change::parse("g 3 1 0 draw:0,1;takeback:1@3"),
+            Some(Change::Game { id: "g".into(), stamp: stamp(3, Some("draw:0,1;takeback:1@3")) })
+        );
+        assert_eq!(Change::parse("g gone"), Some(Change::Gone("g".into())));
+        for bad in ["", "g", "g 1 1 0", "g x 1 0 -", "g 1 2 0 -", "g 1 1 0 - more"] {
+            assert_eq!(Change::parse(bad), None, "{bad:?}");
+        }
+    }
+}
 #[cfg(test)]
 pub(crate) mod fixtures;

@@ -71,11 +71,26 @@ async fn a_game_is_played_through_either_server_and_each_hears_the_other() {
     let (on_a_now, on_b_now) = (a.state(&id).await, b.state(&id).await);
     assert_eq!((&on_a_now["ply"], &on_a_now["moves"][3]["san"]), (&json!(4), &json!("Cb4")), "{on_a_now}");
     assert_eq!(on_a_now["moves"], on_b_now["moves"]);
+    // Fifty clients, half on each server, send one ply's move at once: it is stored once.
+    let next = on_a_now["legal"][0]["coord"].as_str().expect("a legal move").to_string();
+    let racers = (0..50).map(|i| {
+        let (server, next, token) = (if i % 2 == 0 { &a } else { &b }, next.clone(), t["white"].clone());
+        let id = id.clone();
+        async move { server.play(&id, &token, 4, &next).await.0 }
+    });
+    let statuses = futures_util::future::join_all(racers).await;
+    let won = statuses.iter().filter(|s| **s == StatusCode::OK).count();
+    let lost = statuses.iter().filter(|s| **s == StatusCode::CONFLICT).count();
+    assert_eq!((won, lost), (1, 49), "{statuses:?}");
+    heard(&mut on_a, 5).await;
+    heard(&mut on_b, 5).await;
+    assert_eq!(a.state(&id).await["moves"], b.state(&id).await["moves"]);
+    let on_a_now = a.state(&id).await;
     // And the next move is taken by either.
     let next = on_a_now["legal"][0]["coord"].as_str().expect("a legal move").to_string();
-    assert_eq!(a.play(&id, &t["white"], 4, &next).await.0, StatusCode::OK);
-    heard(&mut on_b, 5).await;
-    assert_eq!(b.state(&id).await["ply"], 5);
+    assert_eq!(a.play(&id, &t["black"], 5, &next).await.0, StatusCode::OK);
+    heard(&mut on_b, 6).await;
+    assert_eq!(b.state(&id).await["ply"], 6);
 }
 
 /// The server holding game `id`'s lease, if any.
