@@ -181,7 +181,23 @@ pub fn router(games: Arc<Games>) -> Router {
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(refuse_oversized))
         .layer(axum::middleware::map_response(security_headers))
+        .layer(axum::middleware::from_fn(log_request))
         .with_state(games)
+}
+
+/// A debug event for each request (off at the default level, `info`): its
+/// method, path, status and time. The path only: a socket's query holds a
+/// seat token.
+async fn log_request(req: Request, next: axum::middleware::Next) -> Response {
+    if !tracing::enabled!(tracing::Level::DEBUG) {
+        return next.run(req).await;
+    }
+    let (method, path) = (req.method().clone(), req.uri().path().to_string());
+    let arrived = std::time::Instant::now();
+    let answer = next.run(req).await;
+    let ms = arrived.elapsed().as_secs_f64() * 1000.0;
+    tracing::debug!(%method, %path, status = answer.status().as_u16(), ms, "request");
+    answer
 }
 
 /// A body announced over [`MAX_BODY`] is refused before any of it is read

@@ -288,12 +288,12 @@ impl EnginePool {
             let state = Arc::clone(&state);
             let spawned = std::thread::Builder::new().name(format!("raum-engine-{i}")).spawn(move || worker(state, i));
             if let Err(e) = spawned {
-                eprintln!("raum serve: cannot start engine thread {i}: {e}");
+                tracing::error!(thread = i, error = %e, "cannot start an engine thread");
             }
         }
         let s = Arc::clone(&state);
         if let Err(e) = std::thread::Builder::new().name("raum-engine-referee".into()).spawn(move || referee(s)) {
-            eprintln!("raum serve: cannot start the engine's referee: {e}");
+            tracing::error!(error = %e, "cannot start the engine's referee");
         }
         EnginePool { state, workers }
     }
