@@ -16,6 +16,7 @@ pub mod games;
 pub mod limits;
 mod listen;
 pub mod live_game;
+pub mod metrics;
 pub mod store;
 pub mod variant_files;
 pub mod variants;

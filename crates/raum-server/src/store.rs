@@ -197,6 +197,17 @@ pub trait Store: Send + Sync {
         let _ = on_change;
         Ok(false)
     }
+    /// The store's connections to its database, for `/metrics`.
+    fn connections(&self) -> Connections;
+}
+
+/// A store's connections to its database: in use now, and how many it may open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Connections {
+    /// Held by a call now.
+    pub in_use: usize,
+    /// The most the store opens.
+    pub max: usize,
 }
 
 /// How a game stands, in brief: enough to tell whether a copy in memory

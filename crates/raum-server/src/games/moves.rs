@@ -88,6 +88,7 @@ impl Games {
             (room.clock, room.draw, room.takeback) = (clock_before, draw_before, takeback_before);
             return Err(e);
         }
+        self.metrics.moves.inc();
         Ok(())
     }
 
