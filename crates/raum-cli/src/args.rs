@@ -638,4 +638,20 @@ pub struct ServeArgs {
     /// moves (finished games are kept for good); 0 keeps every game.
     #[arg(long, value_name = "DAYS", default_value_t = raum_server::KEEP_UNFINISHED.as_secs() / 86_400)]
     pub keep_unfinished_days: u64,
+    /// How the log on stderr is written: `text`, a line for people per event, or `json`, one
+    /// JSON object per line for a log collector. RUST_LOG chooses the events, as a level and
+    /// `target=level` pairs (default `info`: start, stop and failures; `raum_server=debug`
+    /// adds a line per request). The lines on stdout (the URL, the database) stay as they are.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+/// How `raum serve` writes its log.
+#[cfg(feature = "serve")]
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    /// A line for people per event.
+    Text,
+    /// One JSON object per line.
+    Json,
 }

@@ -1,9 +1,12 @@
 //! `raum serve`: the web app (crate `raum-server`).
 
-use crate::args::ServeArgs;
-use anyhow::{Context, Result};
+use crate::args::{LogFormat, ServeArgs};
+use anyhow::{Context, Result, anyhow};
 use std::io::Write;
 use std::time::Duration;
+use tracing_subscriber::filter::{LevelFilter, Targets};
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 
 /// The server's configuration from the arguments.
 fn config(a: &ServeArgs) -> raum_server::Config {
@@ -26,7 +29,32 @@ fn config(a: &ServeArgs) -> raum_server::Config {
     config
 }
 
+/// Which events are logged: `RUST_LOG` read as a default level and
+/// `target=level` pairs (`warn,raum_server=debug`); `info` when unset or empty.
+fn log_filter(rust_log: Option<&str>) -> Result<Targets> {
+    match rust_log.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(Targets::new().with_default(LevelFilter::INFO)),
+        Some(s) => s.parse().map_err(|e| {
+            anyhow!("RUST_LOG={s:?} does not read ({e}): give a level, or target=level pairs, comma-separated")
+        }),
+    }
+}
+
+/// Starts the log on stderr, as `format` says, filtered as `RUST_LOG` says.
+fn start_log(format: LogFormat) -> Result<()> {
+    let filter = log_filter(std::env::var("RUST_LOG").ok().as_deref())?;
+    let lines = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
+    let registry = tracing_subscriber::registry().with(filter);
+    let started = match format {
+        LogFormat::Text => registry.with(lines).try_init(),
+        // The event's fields beside its level and time, not under "fields".
+        LogFormat::Json => registry.with(lines.json().flatten_event(true)).try_init(),
+    };
+    started.context("starting the log")
+}
+
 pub fn serve(a: &ServeArgs) -> Result<()> {
+    start_log(a.log_format)?;
     let config = config(a);
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting the server")?;
     runtime.block_on(raum_server::serve(config, |url, db| {
@@ -51,6 +79,31 @@ mod tests {
             Command::Serve(a) => config(&a).keep_unfinished,
             other => panic!("not serve: {other:?}"),
         }
+    }
+
+    #[test]
+    fn the_log_is_text_or_json_and_filtered_as_rust_log_says() {
+        let format = |args: &[&str]| match Cli::try_parse_from(["raum", "serve"].iter().chain(args)) {
+            Ok(Cli { command: Command::Serve(a) }) => Ok(a.log_format),
+            Ok(other) => panic!("not serve: {other:?}"),
+            Err(e) => Err(e.to_string()),
+        };
+        assert_eq!(format(&[]), Ok(LogFormat::Text));
+        assert_eq!(format(&["--log-format", "json"]), Ok(LogFormat::Json));
+        let refused = format(&["--log-format", "xml"]).expect_err("no such format");
+        assert!(refused.contains("'xml'") && refused.contains("possible values: text, json"), "{refused}");
+
+        let level = |l: LevelFilter| l.into_level().expect("a level");
+        for unset in [None, Some(" ")] {
+            let t = log_filter(unset).expect("the default");
+            assert!(t.would_enable("raum_server", &level(LevelFilter::INFO)), "{unset:?}");
+            assert!(!t.would_enable("raum_server", &level(LevelFilter::DEBUG)), "{unset:?}");
+        }
+        let t = log_filter(Some("warn,raum_server=debug")).expect("a level and a pair");
+        assert!(t.would_enable("raum_server::api", &level(LevelFilter::DEBUG)));
+        assert!(!t.would_enable("hyper", &level(LevelFilter::INFO)));
+        let refused = log_filter(Some("raum_server=loud")).expect_err("no such level").to_string();
+        assert!(refused.contains("RUST_LOG") && refused.contains("target=level"), "{refused}");
     }
 
     #[test]

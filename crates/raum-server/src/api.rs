@@ -152,7 +152,7 @@ pub fn router(games: Arc<Games>) -> Router {
         .route("/variants/{id}/rules", get(variant_rules))
         .route("/games", get(list_games).post(create_game))
         .route("/games/{id}", get(game_state))
-        .route("/games/{id}/moves", post(play))
+        .route("/games/{id}/moves", post(play).layer(axum::middleware::from_fn_with_state(Arc::clone(&games), timed)))
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/resign", post(resign))
         .route("/games/{id}/draw", post(draw))
@@ -176,12 +176,47 @@ pub fn router(games: Arc<Games>) -> Router {
         .route("/rules/{variant}", get(rules_page))
         .route("/healthz", get(|| async { Json(serde_json::json!({"status": "ok"})) }))
         .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
         .route("/static/{*path}", get(|Path(path): Path<String>| async move { asset(&path) }))
         .fallback(|| async { not_found_page(Missing::Page) })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(refuse_oversized))
         .layer(axum::middleware::map_response(security_headers))
+        .layer(axum::middleware::from_fn(log_request))
         .with_state(games)
+}
+
+/// A move request's time, from its arrival (before its body is read) to its
+/// answer, whatever the answer (`raum_move_seconds`).
+async fn timed(State(g): State<Arc<Games>>, req: Request, next: axum::middleware::Next) -> Response {
+    let arrived = std::time::Instant::now();
+    let answer = next.run(req).await;
+    g.metrics.move_seconds.observe(arrived.elapsed());
+    answer
+}
+
+/// A debug event for each request (off at the default level, `info`): its
+/// method, path, status and time. The path only: a socket's query holds a
+/// seat token.
+async fn log_request(req: Request, next: axum::middleware::Next) -> Response {
+    if !tracing::enabled!(tracing::Level::DEBUG) {
+        return next.run(req).await;
+    }
+    let (method, path) = (req.method().clone(), req.uri().path().to_string());
+    let arrived = std::time::Instant::now();
+    let answer = next.run(req).await;
+    let ms = arrived.elapsed().as_secs_f64() * 1000.0;
+    tracing::debug!(%method, %path, status = answer.status().as_u16(), ms, "request");
+    answer
+}
+
+/// `GET /metrics`: the server's numbers in Prometheus' text format
+/// ([`crate::metrics`]). No rate limit counts it: a scraper polls it.
+async fn metrics(State(g): State<Arc<Games>>) -> Response {
+    let mut r = Response::new(Body::from(crate::metrics::render(&g)));
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(crate::metrics::CONTENT_TYPE));
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
 }
 
 /// A body announced over [`MAX_BODY`] is refused before any of it is read

@@ -17,6 +17,7 @@
 //!   search waits or runs (an idle engine serves it), and no more than
 //!   [`WAITING_PER_WORKER`] waiting per thread.
 
+use crate::metrics::{Histogram, WAIT_BUCKETS};
 use raum_engine::AnyEngine;
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
@@ -93,6 +94,8 @@ struct Waiting {
     ticket: Ticket,
     job: Job,
     stop: Arc<AtomicBool>,
+    /// When it was queued.
+    queued: Instant,
 }
 
 struct Running {
@@ -215,6 +218,8 @@ impl State {
 pub struct EnginePool {
     state: Arc<(Mutex<State>, Condvar)>,
     workers: usize,
+    /// How long each search waited for a thread (`/metrics`).
+    waited: Arc<Histogram>,
 }
 
 fn lock(m: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
@@ -222,10 +227,10 @@ fn lock(m: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-fn worker(state: Arc<(Mutex<State>, Condvar)>, slot: usize) {
+fn worker(state: Arc<(Mutex<State>, Condvar)>, waited: Arc<Histogram>, slot: usize) {
     let mut engines = AnyEngine::new(HASH_MB, 1);
     loop {
-        let Waiting { ticket, job, stop } = {
+        let Waiting { ticket, job, stop, queued } = {
             let (m, ready) = &*state;
             let mut s = lock(m);
             loop {
@@ -236,6 +241,7 @@ fn worker(state: Arc<(Mutex<State>, Condvar)>, slot: usize) {
             }
         };
         let started = Instant::now();
+        waited.observe(started.saturating_duration_since(queued));
         lock(&state.0).running[slot] = Some(Running { ticket: ticket.clone(), stop, started });
         // The referee looks at the queue while this search runs.
         state.1.notify_all();
@@ -284,18 +290,20 @@ impl EnginePool {
             Mutex::new(State { running: (0..workers).map(|_| None).collect(), ..State::default() }),
             Condvar::new(),
         ));
+        let waited = Arc::new(Histogram::new(WAIT_BUCKETS));
         for i in 0..workers {
-            let state = Arc::clone(&state);
-            let spawned = std::thread::Builder::new().name(format!("raum-engine-{i}")).spawn(move || worker(state, i));
+            let (state, waited) = (Arc::clone(&state), Arc::clone(&waited));
+            let spawned =
+                std::thread::Builder::new().name(format!("raum-engine-{i}")).spawn(move || worker(state, waited, i));
             if let Err(e) = spawned {
-                eprintln!("raum serve: cannot start engine thread {i}: {e}");
+                tracing::error!(thread = i, error = %e, "cannot start an engine thread");
             }
         }
         let s = Arc::clone(&state);
         if let Err(e) = std::thread::Builder::new().name("raum-engine-referee".into()).spawn(move || referee(s)) {
-            eprintln!("raum serve: cannot start the engine's referee: {e}");
+            tracing::error!(error = %e, "cannot start the engine's referee");
         }
-        EnginePool { state, workers }
+        EnginePool { state, workers, waited }
     }
 
     /// Runs `f` on an engine thread and waits for its answer. `stop` is the
@@ -323,7 +331,7 @@ impl EnginePool {
             if ticket.kind == Kind::Analysis {
                 s.admit_analysis(&ticket, self.workers)?;
             }
-            s.waiting.push(Waiting { ticket, job, stop });
+            s.waiting.push(Waiting { ticket, job, stop, queued: Instant::now() });
             wake.notify_all();
         }
         wait.await.map_err(|_| PoolError::Failed)
@@ -333,6 +341,16 @@ impl EnginePool {
     pub fn load(&self) -> (usize, usize) {
         let s = lock(&self.state.0);
         (s.waiting.len(), s.running.iter().flatten().count())
+    }
+
+    /// The engine threads.
+    pub fn workers(&self) -> usize {
+        self.workers
+    }
+
+    /// How long the searches so far waited for a thread.
+    pub fn waited(&self) -> &Histogram {
+        &self.waited
     }
 }
 
@@ -387,6 +405,7 @@ mod tests {
             ticket: ticket(kind, client, game),
             job: Box::new(|_| Box::new(|| {})),
             stop: Arc::new(AtomicBool::new(false)),
+            queued: Instant::now(),
         }
     }
 

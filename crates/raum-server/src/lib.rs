@@ -16,6 +16,7 @@ pub mod games;
 pub mod limits;
 mod listen;
 pub mod live_game;
+pub mod metrics;
 pub mod store;
 pub mod variant_files;
 pub mod variants;
@@ -121,7 +122,13 @@ pub async fn serve_until(
         .await
         .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {}:{}: {e}", config.host, config.port)))?;
     let addr: SocketAddr = listener.local_addr()?;
-    ready(&format!("http://{addr}/"), &config.db.describe());
+    let url = format!("http://{addr}/");
+    ready(&url, &db);
+    tracing::info!(%url, %db, engine_workers = config.engine_workers, "serving");
+    let stop = async {
+        stop.await;
+        tracing::info!(drain_seconds = DRAIN.as_secs(), "stopping: requests under way finish, sockets are closed");
+    };
     listen::serve(listener, api::router(Arc::clone(&games)), config.policy, stop, DRAIN).await?;
     // No engine move or fallen flag is played here any more: with other
     // servers on the database, one of them takes this one's games at once.
@@ -130,6 +137,10 @@ pub async fn serve_until(
     let deadline = tokio::time::Instant::now() + DRAIN;
     while games.sockets_open() > 0 && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    match games.sockets_open() {
+        0 => tracing::info!("stopped"),
+        left => tracing::warn!(sockets_open = left, "stopped with sockets still open after the drain"),
     }
     Ok(())
 }

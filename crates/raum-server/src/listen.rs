@@ -89,7 +89,7 @@ pub async fn serve(
             // Out of file descriptors, or a connection reset before it was
             // taken: wait a moment rather than spin, and carry on.
             Err(e) => {
-                eprintln!("raum serve: accepting a connection failed: {e}");
+                tracing::warn!(error = %e, "accepting a connection failed");
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             }

@@ -236,6 +236,8 @@ pub trait Store: Send + Sync {
         let _ = (holder, ttl);
         Ok(Renewed::default())
     }
+    /// The store's connections to its database, for `/metrics`.
+    fn connections(&self) -> Connections;
 }
 
 /// What [`Store::renew`] found.
@@ -245,6 +247,15 @@ pub struct Renewed {
     pub held: Vec<String>,
     /// The games whose leases it took over from a server that let them lapse.
     pub taken_over: Vec<String>,
+}
+
+/// A store's connections to its database: in use now, and how many it may open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Connections {
+    /// Held by a call now.
+    pub in_use: usize,
+    /// The most the store opens.
+    pub max: usize,
 }
 
 /// How a game stands, in brief: enough to tell whether a copy in memory

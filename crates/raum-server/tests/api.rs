@@ -25,6 +25,8 @@ mod headers;
 mod instances;
 #[path = "api/limits.rs"]
 mod limits;
+#[path = "api/metrics.rs"]
+mod metrics;
 #[path = "api/multi_features.rs"]
 mod multi_features;
 #[path = "api/operations.rs"]

@@ -202,3 +202,42 @@ fn a_variant_file_s_game_outlives_the_server() {
         let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
     }
 }
+
+/// `--log-format json`: the banner on stdout as ever, and the log on stderr
+/// one JSON object per line, its fields beside its level and message.
+#[test]
+fn logs_json_lines_on_stderr_beside_the_banner() {
+    let db = temp_db("json-log");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_raum"))
+        .args(["serve", "--port", "0", "--engine-workers", "1", "--log-format", "json", "--db"])
+        .arg(&db)
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("raum serve starts");
+    let first = BufReader::new(child.stdout.take().expect("stdout")).lines().next().and_then(Result::ok);
+    let mut log = BufReader::new(child.stderr.take().expect("stderr")).lines();
+    let line = log.next().and_then(Result::ok).unwrap_or_default();
+    let _ = child.kill();
+    let _ = child.wait();
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
+    }
+    let url = first.as_deref().and_then(|l| l.strip_prefix("Raum is at ")).expect("the banner's first line");
+    let event: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line:?}"));
+    assert_eq!((&event["level"], &event["message"]), (&json!("INFO"), &json!("serving")), "{event}");
+    assert_eq!(event["url"], url, "{event}");
+    assert!(event["timestamp"].is_string() && event["engine_workers"] == 1, "{event}");
+}
+
+#[test]
+fn a_log_format_it_does_not_know_is_refused() {
+    let out = Command::new(env!("CARGO_BIN_EXE_raum"))
+        .args(["serve", "--port", "0", "--log-format", "xml"])
+        .output()
+        .expect("raum runs");
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("'xml'") && said.contains("[possible values: text, json]"), "{said}");
+}

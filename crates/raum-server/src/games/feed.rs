@@ -65,7 +65,7 @@ impl Games {
             }
         };
         if let Err(e) = reloaded {
-            eprintln!("raum serve: a game changed by another server could not be loaded: {}", e.message);
+            tracing::warn!(error = %e.message, "a game changed by another server could not be loaded");
         }
     }
 
@@ -120,7 +120,7 @@ impl Games {
             if let Some(room) = games.loaded(&id)
                 && let Err(e) = games.reload(&room).await
             {
-                eprintln!("raum serve: game {id} could not be loaded again: {}", e.message);
+                tracing::warn!(game = %id, error = %e.message, "a game could not be loaded again after a write lost to another server");
             }
         });
     }

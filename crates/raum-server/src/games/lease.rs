@@ -49,7 +49,7 @@ impl Games {
                         }
                         // Another server's: it does the work.
                         Ok(false) => {}
-                        Err(e) => eprintln!("raum serve: game {id}: its lease could not be claimed: {}", e.message),
+                        Err(e) => tracing::warn!(game = %id, error = %e.message, "a game's lease could not be claimed"),
                     }
                 });
                 false
@@ -66,7 +66,7 @@ impl Games {
         let (store, holder, id) = (Arc::clone(&self.store), self.holder.clone(), id.to_string());
         tokio::task::spawn_blocking(move || {
             if let Err(e) = store.release(Some(&id), &holder) {
-                eprintln!("raum serve: game {id}: its lease could not be given up: {e}");
+                tracing::warn!(game = %id, error = %e, "a game's lease could not be given up");
             }
         });
     }
@@ -88,7 +88,7 @@ impl Games {
                 let holder = games.holder.clone();
                 match games.blocking(move |s| s.renew(&holder, LEASE)).await {
                     Ok(renewed) => games.renewed(renewed).await,
-                    Err(e) => eprintln!("raum serve: the leases could not be renewed: {}", e.message),
+                    Err(e) => tracing::warn!(error = %e.message, "the leases could not be renewed"),
                 }
             }
         });
@@ -104,6 +104,12 @@ impl Games {
                 room.stop_work();
             }
         }
+        if !taken_over.is_empty() {
+            tracing::info!(
+                games = taken_over.len(),
+                "took over the leases of games whose server stopped renewing them"
+            );
+        }
         for id in taken_over {
             let games = Arc::clone(self);
             tokio::spawn(async move {
@@ -113,7 +119,7 @@ impl Games {
                         room.leased = true;
                         games.schedule(&mut room, &arc);
                     }
-                    Err(e) => eprintln!("raum serve: game {id}, taken over, could not be loaded: {}", e.message),
+                    Err(e) => tracing::warn!(game = %id, error = %e.message, "a game taken over could not be loaded"),
                 }
             });
         }
@@ -132,7 +138,7 @@ impl Games {
         if release {
             let holder = self.holder.clone();
             if let Err(e) = self.blocking(move |s| s.release(None, &holder)).await {
-                eprintln!("raum serve: the leases could not be given up: {}", e.message);
+                tracing::warn!(error = %e.message, "the leases could not be given up");
             }
         }
     }

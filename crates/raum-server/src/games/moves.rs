@@ -88,6 +88,7 @@ impl Games {
             (room.clock, room.draw, room.takeback) = (clock_before, draw_before, takeback_before);
             return Err(e);
         }
+        self.metrics.moves.inc();
         Ok(())
     }
 
@@ -119,7 +120,7 @@ impl Games {
         if result.is_none() && room.offers_text().is_some() {
             let before = (room.draw.clone(), room.takeback);
             if let Err(e) = self.store_offers(room, before).await {
-                eprintln!("raum serve: game {}: the draw offer could not be kept: {}", room.meta.id, e.message);
+                tracing::warn!(game = %room.meta.id, error = %e.message, "a draw offer could not be kept");
                 (room.draw, room.takeback) = (Vec::new(), None);
             }
         }

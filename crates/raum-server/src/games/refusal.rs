@@ -28,7 +28,7 @@ pub(super) fn stored(e: StoreError) -> Refusal {
         StoreError::OutOfOrder(..) | StoreError::Finished(..) => 409,
         StoreError::Busy(_) => 503,
         _ => {
-            eprintln!("raum serve: {e}");
+            tracing::error!(error = %e, "the store failed");
             500
         }
     };

@@ -64,6 +64,8 @@ pub struct Games {
     pub(crate) boards: super::board::Boards,
     /// Set once when the server stops: every socket closes with a reconnect hint.
     pub(crate) stopping: tokio::sync::watch::Sender<bool>,
+    /// The counters and histograms `/metrics` shows.
+    pub(crate) metrics: crate::metrics::Metrics,
 }
 
 /// How long an unused room stays in memory.
@@ -92,6 +94,7 @@ impl Games {
             reviews: Default::default(),
             boards: Default::default(),
             stopping: tokio::sync::watch::Sender::new(false),
+            metrics: Default::default(),
         })
     }
 

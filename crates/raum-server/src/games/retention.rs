@@ -41,10 +41,11 @@ impl Games {
             every.tick().await;
             match self.sweep_abandoned(crate::store::now(), age).await {
                 Ok(ids) if !ids.is_empty() => {
-                    eprintln!("raum serve: deleted {} unfinished game(s) left for over {}", ids.len(), age_text(age));
+                    let age = age_text(age);
+                    tracing::info!(games = ids.len(), %age, "deleted the unfinished games left for over the age");
                 }
                 Ok(_) => {}
-                Err(e) => eprintln!("raum serve: the sweep of abandoned games failed: {}", e.message),
+                Err(e) => tracing::error!(error = %e.message, "the sweep of abandoned games failed"),
             }
         }
     }

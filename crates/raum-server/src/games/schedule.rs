@@ -93,7 +93,7 @@ impl Games {
                 // Not tried again at once (a failure on this position would
                 // repeat): the next change to the game starts a new search.
                 Err(e) => {
-                    eprintln!("raum serve: game {}: the engine's move failed: {}", room.meta.id, e.message);
+                    tracing::warn!(game = %room.meta.id, error = %e.message, "the engine's move failed");
                     room.rebuild();
                 }
             }

@@ -522,6 +522,12 @@ impl Store for PostgresStore {
             .get(0);
         migrations::require_all(migrations::POSTGRES, done)
     }
+
+    /// The pool's connections: open and not free (the feed's own is not counted).
+    fn connections(&self) -> super::Connections {
+        let state = self.pool.lock();
+        super::Connections { in_use: state.open - state.free.len(), max: MAX_CONNECTIONS }
+    }
 }
 
 /// A connection and the statements prepared on it.

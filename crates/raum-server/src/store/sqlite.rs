@@ -281,6 +281,12 @@ impl Store for SqliteStore {
         migrations::require_all(migrations::SQLITE, done)
     }
 
+    /// One connection, in use while a call holds its lock.
+    fn connections(&self) -> super::Connections {
+        let held = matches!(self.conn.try_lock(), Err(std::sync::TryLockError::WouldBlock));
+        super::Connections { in_use: usize::from(held), max: 1 }
+    }
+
     fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         let conn = self.conn();
         let row = conn
