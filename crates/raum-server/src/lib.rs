@@ -101,7 +101,7 @@ pub const DRAIN: Duration = Duration::from_secs(10);
 /// [`serve`], until `stop` completes; then a graceful stop: nothing more is
 /// accepted, the requests under way finish (a move is stored and answered),
 /// the games' engine searches and clocks' flags stop here (their leases
-/// given up), every WebSocket is closed with code 1012 ("service restart": the page
+/// lapse at once, for another server), every WebSocket is closed with code 1012 ("service restart": the page
 /// connects again, to another server behind a balancer), and this returns
 /// once all are done, or after [`DRAIN`].
 pub async fn serve_until(

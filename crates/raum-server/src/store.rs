@@ -224,7 +224,9 @@ pub trait Store: Send + Sync {
         let _ = (id, holder, ttl);
         Ok(true)
     }
-    /// Gives up `holder`'s lease on game `id`, or every lease it has (`None`).
+    /// Gives up `holder`'s lease on game `id` (the game has no timed work
+    /// left); or (`None`) lets every lease it has lapse now, for other
+    /// servers to take over at their next renewal (a server stopping).
     fn release(&self, id: Option<&str>, holder: &str) -> Result<(), StoreError> {
         let _ = (id, holder);
         Ok(())

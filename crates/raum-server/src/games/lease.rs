@@ -13,6 +13,7 @@ use super::registry::Games;
 use super::room::Room;
 use super::schedule::RoomArc;
 use crate::store::Renewed;
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -95,9 +96,11 @@ impl Games {
     }
 
     async fn renewed(self: &Arc<Self>, Renewed { held, taken_over }: Renewed) {
+        let held: HashSet<String> = held.into_iter().collect();
         let rooms: Vec<RoomArc> = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).values().cloned().collect();
         for arc in rooms {
-            let mut room = arc.lock().await;
+            // A room in use now is looked at on the next round.
+            let Ok(mut room) = arc.try_lock() else { continue };
             if room.leased && !held.contains(&room.meta.id) {
                 // Lapsed (this server stalled) and taken over elsewhere.
                 room.leased = false;
@@ -126,9 +129,9 @@ impl Games {
     }
 
     /// Stops every game's timed work on this server: no engine search or
-    /// flag timer runs or starts again. With `release`, its leases are
-    /// given up (a graceful stop: another server takes them at once);
-    /// without, they lapse (as when a server dies).
+    /// flag timer runs or starts again. With `release`, its leases lapse at
+    /// once (a graceful stop: another server takes them over within a
+    /// second); without, after [`LEASE`] (as when a server dies).
     pub async fn stop_work(&self, release: bool) {
         self.stopped.store(true, Ordering::Relaxed);
         let rooms: Vec<RoomArc> = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).values().cloned().collect();

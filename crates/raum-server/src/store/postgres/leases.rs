@@ -54,7 +54,7 @@ pub(super) fn claim(conn: &mut Conn<'_>, id: &str, holder: &str, ttl: Duration) 
 pub(super) fn release(conn: &mut Conn<'_>, id: Option<&str>, holder: &str) -> Result<(), StoreError> {
     match id {
         Some(id) => conn.client().execute("DELETE FROM leases WHERE game = $1 AND holder = $2", &[&id, &holder])?,
-        None => conn.client().execute("DELETE FROM leases WHERE holder = $1", &[&holder])?,
+        None => conn.client().execute("UPDATE leases SET expires = 0 WHERE holder = $1", &[&holder])?,
     };
     Ok(())
 }
@@ -104,10 +104,13 @@ mod tests {
         assert!(!s.claim("g", "a", long).unwrap(), "a lost it");
         assert!(s.renew("a", long).unwrap().held.is_empty());
 
-        // Released, it is anyone's; a finished game is no one's; a deleted game takes its lease with it.
+        // Released, it is anyone's; a server stopping lets its leases lapse
+        // at once, for the next to take over.
         s.release(Some("g"), "c").unwrap();
         assert!(s.claim("g", "a", long).unwrap());
         s.release(None, "a").unwrap();
+        assert_eq!(s.renew("c", long).unwrap().taken_over, ["g"]);
+        // A finished game is no one's; a deleted game takes its lease with it.
         s.finish("g", &StoredResult { score: "1-0".into(), reason: "resignation".into() }).unwrap();
         assert!(!s.claim("g", "b", long).unwrap(), "a finished game has no work to lease");
         assert_eq!(s.delete_abandoned(i64::MAX).unwrap(), ["h"]);
