@@ -144,8 +144,10 @@ impl Room {
         let listeners = self.listeners.clone();
         let present = std::mem::take(&mut self.present);
         let (version, client, leased) = (self.version, Arc::clone(&self.client), self.leased);
+        let elsewhere = self.searched_elsewhere;
         *self = fresh;
         self.leased = leased;
+        self.searched_elsewhere = elsewhere && self.engine_to_move();
         self.listeners = listeners;
         if present.len() == self.present.len() {
             self.present = present;

@@ -46,10 +46,18 @@ impl Games {
                         Ok(true) => {
                             let mut room = arc.lock().await;
                             room.leased = true;
+                            room.searched_elsewhere = false;
                             games.schedule(&mut room, &arc);
                         }
                         // Another server's: it does the work.
-                        Ok(false) => {}
+                        Ok(false) => {
+                            let mut room = arc.lock().await;
+                            let elsewhere = room.engine_to_move() && !room.leased;
+                            if room.searched_elsewhere != elsewhere {
+                                room.searched_elsewhere = elsewhere;
+                                room.rebuild();
+                            }
+                        }
                         Err(e) => tracing::warn!(game = %id, error = %e.message, "a game's lease could not be claimed"),
                     }
                 });
@@ -120,6 +128,7 @@ impl Games {
                     Ok(arc) => {
                         let mut room = arc.lock().await;
                         room.leased = true;
+                        room.searched_elsewhere = false;
                         games.schedule(&mut room, &arc);
                     }
                     Err(e) => tracing::warn!(game = %id, error = %e.message, "a game taken over could not be loaded"),

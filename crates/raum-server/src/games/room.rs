@@ -54,6 +54,9 @@ pub struct Room {
     /// Whether this server holds the game's lease (`lease`: with other
     /// servers, only the holder searches the engine's moves and flags clocks).
     pub(super) leased: bool,
+    /// Whether another server holds the lease and the engine is to move:
+    /// it searches there, and this room's state says the engine thinks.
+    pub(super) searched_elsewhere: bool,
     /// Who this game's engine moves are charged to: the client that last
     /// changed it (its id, once restored, until someone does).
     pub(super) client: Client,
@@ -99,6 +102,7 @@ impl Room {
             clock,
             thinking: None,
             leased: false,
+            searched_elsewhere: false,
             client: Arc::from(format!("game:{}", meta_id)),
             flag_timer: None,
             clock_after,

@@ -106,7 +106,7 @@ impl Room {
         let side = self.game.side();
         let events = self.game.events();
         let sides_in = self.game.sides_in();
-        let thinking = self.thinking.is_some();
+        let thinking = self.thinking.is_some() || self.searched_elsewhere;
         let out = |k: &str| {
             events.iter().enumerate().rev().find(|(_, e)| e.out.contains(&k)).map(|(i, e)| OutView {
                 ply: i + 1,

@@ -134,7 +134,16 @@ async fn engine_moves_and_clocks_go_on_from_another_server_when_theirs_dies() {
     // Exactly one server searches the engine's move and runs the clock: A, which took the moves.
     let holder = leased(&a.db, &engine_game).await;
     assert_eq!(leased(&a.db, &clock_game).await, holder, "one server does both games' work");
-    assert_eq!(b.state(&engine_game).await["engine"]["thinking"], false, "B leaves the search to A");
+    // B leaves the search to A, and its sockets hear that the engine thinks.
+    let mut thinking = Value::Null;
+    for _ in 0..100 {
+        thinking = b.state(&engine_game).await["engine"]["thinking"].clone();
+        if thinking == true {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(thinking, true, "B shows A's search");
 
     // A dies: its search is lost with it, and its leases lapse.
     let died = Instant::now();
