@@ -12,6 +12,8 @@
 #   scripts/cluster.sh stop DIR           stops it all (the instances gracefully) and removes DIR
 #   scripts/cluster.sh run [RAUM]         starts it in a scratch folder, prints the URL, and
 #                                         stops it all on Ctrl-C
+#   scripts/cluster.sh install            installs haproxy where it is missing; prints its path
+#                                         (scripts/test.sh, for tests/cli/cluster.rs)
 #
 # RAUM is the `raum` binary; without it, `raum` is built for release. Logs: DIR/raum-N.log,
 # DIR/haproxy.log, DIR/postgres/server.log. RAUM_CLUSTER_SERVERS=N starts N instances
@@ -23,7 +25,7 @@ cd "$(dirname "$0")/.."
 me="cluster.sh"
 
 usage() {
-    echo "usage: $0 start DIR [RAUM] | stop DIR | run [RAUM]" >&2
+    echo "usage: $0 start DIR [RAUM] | stop DIR | run [RAUM] | install" >&2
     exit 2
 }
 
@@ -56,8 +58,18 @@ install_haproxy() {
     echo "$me: installing Debian's haproxy" >&2
     local sudo=""
     [ "$(id -u)" = 0 ] || sudo=sudo
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends haproxy >&2 ||
-        { $sudo apt-get update >&2 && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends haproxy >&2; }
+    # (Waiting for another apt-get, as scripts/test.sh runs installs beside each other.)
+    local apt=($sudo apt-get -o DPkg::Lock::Timeout=600)
+    DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y --no-install-recommends haproxy >&2 ||
+        { "${apt[@]}" update >&2 && DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y --no-install-recommends haproxy >&2; }
+}
+
+# haproxy's path, installed first where it is missing.
+ensure_haproxy() {
+    if ! haproxy_bin; then
+        install_haproxy
+        haproxy_bin || fail "no haproxy after installing it"
+    fi
 }
 
 # Starts a process in its own session (a Ctrl-C at the terminal is not its), output to LOG;
@@ -76,10 +88,7 @@ start() {
         fail "$dir exists and is not empty: give a new folder"
     fi
     local haproxy
-    if ! haproxy="$(haproxy_bin)"; then
-        install_haproxy
-        haproxy="$(haproxy_bin)" || fail "no haproxy after installing it"
-    fi
+    haproxy="$(ensure_haproxy)"
     if [ -z "$raum" ]; then
         echo "$me: building raum (cargo build --release -p raum-cli)" >&2
         cargo build --release -q -p raum-cli >&2 || fail "building raum failed"
@@ -219,6 +228,10 @@ stop)
     [ $# -eq 2 ] || usage
     dir=$2
     stop
+    ;;
+install)
+    [ $# -eq 1 ] || usage
+    ensure_haproxy
     ;;
 run)
     [ $# -le 2 ] || usage
