@@ -10,7 +10,10 @@
 #
 #   scripts/load.sh [GAMES] [PLIES] [THINK_MS] [MAX_P99_MS]      defaults: 200 20 250 50
 #
-# RAUM_LOAD_DB=postgres runs the server on a scratch PostgreSQL (scripts/postgres.sh).
+# RAUM_LOAD_DB=postgres runs the server on a scratch PostgreSQL (scripts/postgres.sh);
+# RAUM_LOAD_DB=cluster runs two servers on one behind haproxy (scripts/cluster.sh), and the
+# games are played through the balancer. RAUM_RELEASE_DIR=FOLDER takes the binaries from a
+# release build there rather than building them (scripts/lib/release-server.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-200}
@@ -19,4 +22,4 @@ think=${3:-250}
 max_p99=${4:-50}
 
 . scripts/lib/release-server.sh
-target/release/examples/load --url "$url" --games "$games" --plies "$plies" --think-ms "$think" --max-p99-ms "$max_p99"
+"$release/examples/load" --url "$url" --games "$games" --plies "$plies" --think-ms "$think" --max-p99-ms "$max_p99"

@@ -15,7 +15,7 @@ games=${2:-200}
 variant=${3:-five-up}
 
 . scripts/lib/release-server.sh
-target/release/examples/load --url "$url" --games "$games" --plies 120 --think-ms 250 --max-p99-ms 1000 >"$dir/load.out" 2>&1 &
+"$release/examples/load" --url "$url" --games "$games" --plies 120 --think-ms 250 --max-p99-ms 1000 >"$dir/load.out" 2>&1 &
 load=$!
 python3 scripts/review-timing.py "$url" "$plies" "$variant"
 wait $load || true

@@ -5,7 +5,10 @@
 # (scripts/browser-test.sh, which installs what they need) against the `raum`
 # binary those tests built, run beside the workspace's tests; the server's tests
 # again on PostgreSQL (a scratch cluster on loopback, scripts/postgres.sh, which
-# installs Debian's postgresql where it is missing); then a short run of every
+# installs Debian's postgresql where it is missing), with the command line's
+# cluster test (crates/raum-cli/tests/cli/cluster.rs: two `raum serve` on that
+# PostgreSQL behind haproxy, Debian's, installed where missing by
+# scripts/cluster.sh install); then a short run of every
 # fuzz target (scripts/fuzz.sh, 20 s each, all at once), which fails on any
 # crash or hang.
 set -euo pipefail
@@ -31,11 +34,14 @@ install_pid=$!
 fuzz_log="$(mktemp)"
 bash scripts/fuzz.sh --build >"$fuzz_log" 2>&1 &
 fuzz_pid=$!
-# A scratch PostgreSQL for the server's tests' second run, started beside the build.
+# A scratch PostgreSQL for the server's tests' second run, and haproxy for the
+# cluster test, started and installed beside the build (one after the other: two
+# apt-gets at once would wait on each other's lock).
 pg_dir="$(mktemp -d)"
 pg_url="$(mktemp)"
 pg_log="$(mktemp)"
-bash scripts/postgres.sh start "$pg_dir" >"$pg_url" 2>"$pg_log" &
+haproxy_path="$(mktemp)"
+{ bash scripts/postgres.sh start "$pg_dir" >"$pg_url" && bash scripts/cluster.sh install >"$haproxy_path"; } 2>"$pg_log" &
 pg_pid=$!
 stop_all() {
     kill "$install_pid" "$fuzz_pid" "${browser_pid:-}" 2>/dev/null || true
@@ -62,16 +68,19 @@ for line in sys.stdin:
         timed = package in ("raum-cli", "raum-server")
         print("timed" if timed else "computing", os.path.dirname(m["manifest_path"]), m["executable"], sep="\t")
         if package == "raum-server":
-            print("postgres", os.path.dirname(m["manifest_path"]), m["executable"], sep="\t")
+            print("postgres", os.path.dirname(m["manifest_path"]), m["executable"], "", sep="\t")
+        if package == "raum-cli" and m["target"]["name"] == "cli":
+            print("postgres", os.path.dirname(m["manifest_path"]), m["executable"], "cluster::", sep="\t")
 ' >"$programs"
 
-# run_programs KIND: runs the test programs of that kind in turn; non-zero if any failed.
+# run_programs KIND: runs the test programs of that kind in turn (those given a
+# test-name filter, only the tests it matches); non-zero if any failed.
 run_programs() {
-    local kind=$1 status=0 k dir exe
-    while IFS=$'\t' read -r k dir exe; do
+    local kind=$1 status=0 k dir exe filter
+    while IFS=$'\t' read -r k dir exe filter; do
         [ "$k" = "$kind" ] || continue
-        echo "     Running $exe"
-        (cd "$dir" && CARGO_MANIFEST_DIR="$dir" "$exe") || status=1
+        echo "     Running $exe${filter:+ $filter}"
+        (cd "$dir" && CARGO_MANIFEST_DIR="$dir" "$exe" ${filter:+"$filter"}) || status=1
     done <"$programs"
     return $status
 }
@@ -95,17 +104,19 @@ cat "$browser_log"
 rm -f "$browser_log"
 timed_status=0
 run_programs timed || timed_status=$?
-# The server's tests again, every one on PostgreSQL (tests/api.rs and the stores' unit tests).
+# The server's tests again, every one on PostgreSQL (tests/api.rs and the stores'
+# unit tests), and the command line's cluster test, which runs only there.
 postgres_status=0
 if wait "$pg_pid"; then
-    echo "== the server's tests on PostgreSQL ($(cat "$pg_url"))"
-    RAUM_TEST_POSTGRES="$(cat "$pg_url")" run_programs postgres || postgres_status=$?
+    echo "== the server's tests and the cluster test on PostgreSQL ($(cat "$pg_url"))"
+    RAUM_TEST_POSTGRES="$(cat "$pg_url")" RAUM_TEST_HAPROXY="$(cat "$haproxy_path")" run_programs postgres ||
+        postgres_status=$?
 else
     cat "$pg_log" >&2
-    echo "test.sh: starting PostgreSQL failed" >&2
+    echo "test.sh: starting PostgreSQL or installing haproxy failed" >&2
     postgres_status=1
 fi
-rm -f "$programs" "$pg_url" "$pg_log"
+rm -f "$programs" "$pg_url" "$pg_log" "$haproxy_path"
 if [ "$computing_status" != 0 ] || [ "$browser_status" != 0 ] || [ "$timed_status" != 0 ] ||
     [ "$postgres_status" != 0 ]; then
     echo "test.sh: a test failed (the computing tests $computing_status, the browser tests $browser_status," \

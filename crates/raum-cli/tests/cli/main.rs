@@ -3,6 +3,7 @@
 //! each module is one of the binary's interfaces.
 
 mod bench;
+mod cluster;
 mod commands;
 mod fuzz_corpus;
 mod lab;

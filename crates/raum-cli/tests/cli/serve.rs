@@ -17,10 +17,10 @@ struct Server {
     client: Client,
 }
 
-/// Talks HTTP/1.1 to the server, a connection a request.
+/// Talks HTTP/1.1 to the server, a connection a request (also to a balancer, `cluster.rs`).
 #[derive(Clone)]
-struct Client {
-    addr: String,
+pub(super) struct Client {
+    pub(super) addr: String,
 }
 
 impl Server {
@@ -46,16 +46,18 @@ impl Server {
 
 impl Client {
     /// One request on its own connection: status and body.
-    fn call(&self, method: &str, path: &str, body: Option<&Value>) -> std::io::Result<(u16, String)> {
+    pub(super) fn call(&self, method: &str, path: &str, body: Option<&Value>) -> std::io::Result<(u16, String)> {
         let mut s = TcpStream::connect(&self.addr)?;
         s.set_read_timeout(Some(Duration::from_secs(30)))?;
         let body = body.map(Value::to_string).unwrap_or_default();
-        write!(
-            s,
+        // One write: a request in pieces waits on the peer's delayed acknowledgement (40 ms) of
+        // the first before the last goes (Nagle's algorithm), as a balancer reads it.
+        let request = format!(
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
             self.addr,
             body.len()
-        )?;
+        );
+        s.write_all(request.as_bytes())?;
         let mut answer = String::new();
         s.read_to_string(&mut answer)?;
         let status = answer.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
@@ -63,7 +65,7 @@ impl Client {
         Ok((status, body))
     }
 
-    fn json(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+    pub(super) fn json(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
         let (status, text) = self.call(method, path, body).expect("the server answers");
         (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
     }
