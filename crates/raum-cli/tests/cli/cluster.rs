@@ -8,9 +8,9 @@
 //! Runs where `RAUM_TEST_POSTGRES` names a PostgreSQL database (the cluster
 //! gets a schema of its own there) and haproxy is found (`RAUM_TEST_HAPROXY`,
 //! else `haproxy` on the `PATH` or in `/usr/sbin`), as `scripts/test.sh` runs
-//! it; elsewhere it says why it is skipped. [`Cluster`] is meant for more
-//! cases (an engine game, a clock) once a surviving instance takes over the
-//! games a dead one was searching or timing.
+//! it; elsewhere it says why it is skipped. An instance killed while it holds
+//! the leases of an engine game and of a game with clocks leaves them to the
+//! other, which plays the engine's move and flags the clock.
 #![cfg(feature = "serve")]
 
 use super::serve::Client;
@@ -35,6 +35,8 @@ struct Instance {
     /// answers carry in `X-Raum-Server`.
     name: String,
     child: Child,
+    /// Its own address, past the balancer.
+    direct: Client,
 }
 
 /// `raum serve` instances on one fresh schema, and haproxy before them.
@@ -44,6 +46,8 @@ struct Cluster {
     balancer: Balancer,
     /// The configuration and the logs.
     dir: PathBuf,
+    /// The database's URL (its schema the test's own).
+    db: String,
 }
 
 /// Talks to the instances through the balancer.
@@ -122,9 +126,24 @@ impl Cluster {
             .spawn()
             .unwrap_or_else(|e| panic!("{} starts: {e}", haproxy.display()));
         let cluster =
-            Cluster { instances, haproxy, balancer: Balancer(Client { addr: format!("127.0.0.1:{port}") }), dir };
+            Cluster { instances, haproxy, balancer: Balancer(Client { addr: format!("127.0.0.1:{port}") }), dir, db };
         assert!(ready(&cluster.balancer.0, "/readyz", Duration::from_secs(10)), "the balancer answers /readyz");
         Some(cluster)
+    }
+
+    /// The process id of the instance holding game `id`'s lease, once one does (within [`WAIT`]).
+    fn lease_holder(&self, id: &str) -> u32 {
+        let mut db = postgres::Client::connect(&self.db, postgres::NoTls).expect("the database");
+        let until = Instant::now() + WAIT;
+        loop {
+            let row = db.query_opt("SELECT holder FROM leases WHERE game = $1", &[&id]).expect("the leases");
+            // A holder is `<process id>-<random part>`.
+            if let Some(pid) = row.and_then(|r| r.get::<_, String>(0).split('-').next()?.parse().ok()) {
+                return pid;
+            }
+            assert!(Instant::now() < until, "no instance claimed game {id}'s lease");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Kills the instance the balancer names `name` with SIGKILL.
@@ -217,7 +236,7 @@ impl Instance {
         std::thread::spawn(move || for _ in lines {});
         let client = Client { addr: addr.clone() };
         assert!(ready(&client, "/readyz", Duration::from_secs(10)), "{name} answers /readyz");
-        (Instance { name: name.to_string(), child }, addr)
+        (Instance { name: name.to_string(), child, direct: Client { addr: addr.clone() } }, addr)
     }
 }
 
@@ -397,4 +416,52 @@ fn a_killed_instance_loses_no_acknowledged_move_and_its_sockets_reconnect() {
         assert_eq!(on_survivor.state_at(ply)["moves"], after["moves"]);
         state = after;
     }
+}
+
+#[test]
+fn a_killed_instances_engine_games_and_clocks_go_on_from_the_other() {
+    let Some(mut cluster) = Cluster::start("takeover", 2) else { return };
+    let lb = cluster.balancer.clone();
+    // Both games made and begun on raum-1 alone, which then holds their leases: it searches
+    // the engine's reply (3 s) and runs Black's clock (2 s), until it is killed.
+    let raum_1 = cluster.instances[0].direct.clone();
+    let begin = |body: Value| {
+        let (status, created) = raum_1.json("POST", "/api/games", Some(&body));
+        assert_eq!(status, 201, "{created}");
+        let id = created["id"].as_str().expect("id").to_string();
+        let (_, state) = raum_1.json("GET", &format!("/api/games/{id}"), None);
+        let (ply, coord) = pick(&state);
+        let body = json!({"token": created["tokens"]["white"], "ply": ply, "move": coord});
+        let (status, after) = raum_1.json("POST", &format!("/api/games/{id}/moves"), Some(&body));
+        assert_eq!(status, 200, "{after}");
+        id
+    };
+    let engine = begin(json!({"variant": "five-up", "mode": "engine", "engine": {"color": "black", "movetime": 3000}}));
+    let clock =
+        begin(json!({"variant": "five-up", "mode": "online", "clock": {"initial_ms": 2000, "increment_ms": 0}}));
+    let pid = cluster.instances[0].child.id();
+    assert_eq!(cluster.lease_holder(&engine), pid, "raum-1 searches the engine's move");
+    assert_eq!(cluster.lease_holder(&clock), pid, "and runs the clock");
+    let killed = Instant::now();
+    cluster.kill("raum-1");
+
+    // raum-2 takes both over once raum-1's leases lapse (5 s): the engine's move is played
+    // and Black's flag falls.
+    let until = killed + Duration::from_secs(20);
+    let mut state = lb.state(&engine);
+    while state["ply"] != 2 {
+        assert!(Instant::now() < until, "no engine move within 20 s of the kill: {state}");
+        std::thread::sleep(Duration::from_millis(100));
+        state = lb.state(&engine);
+    }
+    eprintln!("the engine's move, from raum-2, {} ms after raum-1 was killed", killed.elapsed().as_millis());
+    assert_eq!(state["moves"][1]["color"], "black");
+    let mut state = lb.state(&clock);
+    while state["result"].is_null() {
+        assert!(Instant::now() < until, "no flag within 20 s of the kill: {state}");
+        std::thread::sleep(Duration::from_millis(100));
+        state = lb.state(&clock);
+    }
+    eprintln!("Black's flag, on raum-2, {} ms after raum-1 was killed", killed.elapsed().as_millis());
+    assert_eq!(state["result"]["text"], "1-0, Black's time is up");
 }
