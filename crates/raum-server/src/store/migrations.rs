@@ -3,7 +3,9 @@
 //! backend with the same numbers and names. Each store applies, when it
 //! opens, in one transaction, the migrations its database has not had, and
 //! records each in its `schema_migrations` table; a database that has them
-//! all is left as it is, and one from a newer Raum is refused.
+//! all is left as it is, and one from a newer Raum is refused. Migrations
+//! only add (tables, columns, indexes): a server that opened a database goes
+//! on with it while newer servers migrate it further (a rolling upgrade).
 
 use super::StoreError;
 
@@ -58,10 +60,14 @@ pub fn latest(all: &[Migration]) -> i64 {
     all.last().map_or(0, |m| m.version)
 }
 
-/// Whether a database whose latest recorded migration is `done` has every one of `all`.
+/// Whether a database whose latest recorded migration is `done` has every
+/// one of `all` (for `/readyz`). A database a newer Raum migrated since this
+/// server opened it still has them: migrations only add (tables, columns,
+/// indexes), so a server goes on serving while newer ones roll out (a server
+/// refuses only to open a database newer than it knows).
 pub fn require_all(all: &[Migration], done: Option<i64>) -> Result<(), StoreError> {
     let latest = latest(all);
-    match done == Some(latest) {
+    match done.is_some_and(|d| d >= latest) {
         true => Ok(()),
         false => Err(StoreError::Schema(format!("at version {}, not {latest}", done.unwrap_or(0)))),
     }
@@ -96,5 +102,14 @@ mod tests {
         assert!(pending(SQLITE, latest(SQLITE)).expect("an up-to-date database").is_empty());
         let err = pending(SQLITE, latest(SQLITE) + 1).expect_err("from a newer Raum");
         assert!(err.to_string().contains("newer Raum"), "{err}");
+    }
+
+    #[test]
+    fn a_server_stays_ready_while_newer_servers_migrate_its_database_further() {
+        let now = latest(POSTGRES);
+        assert!(require_all(POSTGRES, Some(now)).is_ok());
+        assert!(require_all(POSTGRES, Some(now + 1)).is_ok(), "migrated further by a newer Raum (a rolling upgrade)");
+        assert!(require_all(POSTGRES, Some(now - 1)).is_err(), "a migration missing");
+        assert!(require_all(POSTGRES, None).is_err(), "no schema at all");
     }
 }
