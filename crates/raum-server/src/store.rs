@@ -277,8 +277,10 @@ pub struct Stamp {
 /// A change to the games, as a store's feed reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
-    /// Game `id` changed: this is how it stands now.
-    Game { id: String, stamp: Stamp },
+    /// Game `id` changed: this is how it stands now; and its new last event,
+    /// when the change was that one event stored (a move: what a server
+    /// needs to follow it without loading the game).
+    Game { id: String, stamp: Stamp, last: Option<StoredMove> },
     /// Game `id` was deleted.
     Gone(String),
     /// The feed was interrupted: any game may have changed meanwhile.
@@ -287,8 +289,14 @@ pub enum Change {
 
 impl Change {
     /// A change as the feed carries it: `<id> <plies> <finished 0|1>
-    /// <rematched 0|1> <offers, - for none>`, or `<id> gone`.
+    /// <rematched 0|1> <offers, - for none>`, after an event stored followed
+    /// by `|<white_ms> <black_ms> <at_ms> <coord>` (`-` for none; the
+    /// coordinates last, as they may hold a space: `resign w`); or `<id> gone`.
     pub fn parse(text: &str) -> Option<Change> {
+        let (text, last) = match text.split_once('|') {
+            Some((stamp, event)) => (stamp, Some(Change::event(event)?)),
+            None => (text, None),
+        };
         let words: Vec<&str> = text.split(' ').collect();
         let flag = |w: &str| match w {
             "0" => Some(false),
@@ -296,7 +304,7 @@ impl Change {
             _ => None,
         };
         match words[..] {
-            [id, "gone"] => Some(Change::Gone(id.into())),
+            [id, "gone"] if last.is_none() => Some(Change::Gone(id.into())),
             [id, plies, finished, rematched, offers] => Some(Change::Game {
                 id: id.into(),
                 stamp: Stamp {
@@ -305,9 +313,26 @@ impl Change {
                     rematched: flag(rematched)?,
                     offers: Some(offers).filter(|o| *o != "-").map(Into::into),
                 },
+                last,
             }),
             _ => None,
         }
+    }
+}
+
+impl Change {
+    /// An event as the feed carries it: `<white_ms> <black_ms> <at_ms> <coord>`.
+    fn event(text: &str) -> Option<StoredMove> {
+        let mut words = text.splitn(4, ' ');
+        let mut number = || -> Option<Option<i64>> {
+            match words.next()? {
+                "-" => Some(None),
+                n => n.parse().ok().map(Some),
+            }
+        };
+        let (white_ms, black_ms, at_ms) = (number()?, number()?, number()?);
+        let coord = words.next().filter(|c| !c.is_empty())?.to_string();
+        Some(StoredMove { coord, white_ms, black_ms, at_ms })
     }
 }
 
@@ -398,13 +423,30 @@ mod tests {
             rematched: false,
             offers: offers.map(Into::into),
         };
-        assert_eq!(Change::parse("g 12 1 0 -"), Some(Change::Game { id: "g".into(), stamp: stamp(12, None) }));
+        let game = |plies, offers, last| Change::Game { id: "g".into(), stamp: stamp(plies, offers), last };
+        assert_eq!(Change::parse("g 12 1 0 -"), Some(game(12, None, None)));
+        assert_eq!(Change::parse("g 3 1 0 draw:0,1;takeback:1@3"), Some(game(3, Some("draw:0,1;takeback:1@3"), None)));
+        let event = |coord: &str, w, b, at| {
+            Some(super::StoredMove { coord: coord.into(), white_ms: w, black_ms: b, at_ms: at })
+        };
         assert_eq!(
-            Change::parse("g 3 1 0 draw:0,1;takeback:1@3"),
-            Some(Change::Game { id: "g".into(), stamp: stamp(3, Some("draw:0,1;takeback:1@3")) })
+            Change::parse("g 4 1 0 -|59000 - 1795000000123 Dc2-Cc2"),
+            Some(game(4, None, event("Dc2-Cc2", Some(59_000), None, Some(1_795_000_000_123))))
         );
+        assert_eq!(Change::parse("g 4 1 0 -|- - - resign w"), Some(game(4, None, event("resign w", None, None, None))));
         assert_eq!(Change::parse("g gone"), Some(Change::Gone("g".into())));
-        for bad in ["", "g", "g 1 1 0", "g x 1 0 -", "g 1 2 0 -", "g 1 1 0 - more"] {
+        for bad in [
+            "",
+            "g",
+            "g 1 1 0",
+            "g x 1 0 -",
+            "g 1 2 0 -",
+            "g 1 1 0 - more",
+            "g 1 1 0 -|- - -",
+            "g 1 1 0 -|x - - a",
+            "g 1 1 0 -|- -",
+            "g gone|- - - a",
+        ] {
             assert_eq!(Change::parse(bad), None, "{bad:?}");
         }
     }

@@ -1,9 +1,10 @@
 //! Changes other servers make: several `raum serve` on one PostgreSQL
 //! database each keep the games they serve in memory, and learn from the
 //! store's feed ([`Store::watch`](crate::store::Store::watch)) when another
-//! changed one. A room whose game changed elsewhere is replayed from the
-//! store and its listeners (WebSockets) told; a game deleted elsewhere is
-//! dropped from memory. A server's own changes come back on the feed too,
+//! changed one. A room one event behind follows it as the feed carries it
+//! (a move: no load); any other room whose game changed elsewhere is
+//! replayed from the store; its listeners (WebSockets) are told either way.
+//! A game deleted elsewhere is dropped from memory. A server's own changes come back on the feed too,
 //! and change nothing: the room already stands where the store does.
 //!
 //! With a feed, a request finds its room as stored: the room is checked
@@ -43,12 +44,24 @@ impl Games {
 
     async fn on_change(self: Arc<Self>, change: Change) {
         let reloaded = match change {
-            Change::Game { id, stamp } => {
-                let Some(room) = self.loaded(&id) else { return };
-                if room.lock().await.stamp() == stamp {
+            Change::Game { id, stamp, last } => {
+                let Some(arc) = self.loaded(&id) else { return };
+                let mut room = arc.lock().await;
+                if room.stamp() == stamp {
                     return;
                 }
-                self.reload(&room).await
+                // One event stored on another server, after where this room stands: followed
+                // as the feed carries it, without loading the game.
+                let next = room.game.ply() + 1 == stamp.plies && room.result.is_none() && !stamp.finished;
+                if let Some(m) = last.filter(|_| next && room.meta.rematch.is_some() == stamp.rematched)
+                    && room.follow(&m, &stamp)
+                {
+                    self.schedule(&mut room, &arc);
+                    room.rebuild();
+                    return;
+                }
+                drop(room);
+                self.reload(&arc).await
             }
             Change::Gone(id) => {
                 self.forget(&id).await;
@@ -128,7 +141,7 @@ impl Games {
 
 impl Room {
     /// How this game stands, in brief, as the store would say.
-    fn stamp(&self) -> Stamp {
+    pub(super) fn stamp(&self) -> Stamp {
         Stamp {
             plies: self.game.ply(),
             finished: self.result.is_some(),

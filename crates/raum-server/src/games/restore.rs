@@ -10,7 +10,7 @@ use super::seat::StoredSeat;
 use super::seating::side_index;
 use super::tokens::TokenHash;
 use crate::live_game::LiveGame;
-use crate::store::{GameMeta, StoredMove, StoredResult};
+use crate::store::{GameMeta, Stamp, StoredMove, StoredResult};
 use raum_notation::parse_result;
 use raum_rules::GameId;
 use std::time::{Duration, Instant};
@@ -72,23 +72,8 @@ impl Room {
         }
         let mut clocks = clock.map(|c| Clock::new(c, seats.len()).left_ms);
         let mut clock_after = Vec::new();
-        for (i, m) in moves.iter().enumerate() {
-            let mover = game.side();
-            match m.coord.split_once(' ') {
-                Some((kind @ ("resign" | "time"), letter)) => {
-                    let side = side_index(game.sides(), letter)
-                        .ok_or_else(|| damaged(format!("event {}: no side '{letter}'", i + 1)))?;
-                    let kind = if kind == "time" { "time" } else { "resign" };
-                    game.resign(side, kind).map_err(|e| damaged(format!("event {}: {e}", i + 1)))?;
-                }
-                _ => {
-                    game.play(&m.coord).map_err(|e| damaged(format!("move {} {}: {e}", i + 1, m.coord)))?;
-                    // Moves imported from a record carry no clocks: those before stand.
-                    if let Some(c) = &mut clocks {
-                        *c = Clock::restored(c, mover, (m.white_ms, m.black_ms));
-                    }
-                }
-            }
+        for m in moves {
+            replay(&mut game, &mut clocks, m).map_err(damaged)?;
             clock_after.extend(clocks.clone());
         }
         let offers = meta.offers.clone();
@@ -115,14 +100,70 @@ impl Room {
             room.result = Some(room.kept_result(scores, &r.reason));
         }
         room.start_clock();
-        if since_last_move
-            && let (Some(c), Some(at)) = (&mut room.clock, moves.last().and_then(|m| m.at_ms))
+        if since_last_move {
+            room.count_clock_from(moves.last().and_then(|m| m.at_ms));
+        }
+        room.rebuild();
+        Ok(room)
+    }
+}
+
+/// Replays one stored event on `game` (a move's coordinates, `resign
+/// <letter>`, `time <letter>`), and its clocks on `clocks`.
+fn replay(game: &mut LiveGame, clocks: &mut Option<Vec<i64>>, m: &StoredMove) -> Result<(), String> {
+    let (mover, number) = (game.side(), game.ply() + 1);
+    match m.coord.split_once(' ') {
+        Some((kind @ ("resign" | "time"), letter)) => {
+            let side = side_index(game.sides(), letter).ok_or_else(|| format!("event {number}: no side '{letter}'"))?;
+            let kind = if kind == "time" { "time" } else { "resign" };
+            game.resign(side, kind).map_err(|e| format!("event {number}: {e}"))?;
+        }
+        _ => {
+            game.play(&m.coord).map_err(|e| format!("move {number} {}: {e}", m.coord))?;
+            // Moves imported from a record carry no clocks: those before stand.
+            if let Some(c) = clocks {
+                *c = Clock::restored(c, mover, (m.white_ms, m.black_ms));
+            }
+        }
+    }
+    Ok(())
+}
+
+impl Room {
+    /// A running clock counted from `at_ms` (when the last move was stored),
+    /// not from now.
+    fn count_clock_from(&mut self, at_ms: Option<i64>) {
+        if let (Some(c), Some(at)) = (&mut self.clock, at_ms)
             && c.since.is_some()
         {
             let elapsed = Duration::from_millis(now_ms().saturating_sub(at).max(0) as u64);
             c.since = Instant::now().checked_sub(elapsed).or(c.since);
         }
-        room.rebuild();
-        Ok(room)
+    }
+
+    /// Follows a move another server stored (the store's feed carried it):
+    /// the room takes it as [`Room::restore`] would have replayed it, with
+    /// `offers` as they stand after it; whether the game now stands at
+    /// `stamp` (if not, the room must be loaded whole).
+    pub(super) fn follow(&mut self, m: &StoredMove, stamp: &Stamp) -> bool {
+        let mut clocks = self.clock.as_ref().map(|c| c.left_ms.clone());
+        if replay(&mut self.game, &mut clocks, m).is_err() {
+            return false;
+        }
+        // Whatever ran for the position before (this server's search, its flag timer) is moot.
+        self.stop_work();
+        if let (Some(c), Some(left)) = (&mut self.clock, clocks) {
+            c.left_ms = left.clone();
+            self.clock_after.push(left);
+        }
+        (self.draw, self.takeback) = (Vec::new(), None);
+        if let Some(text) = &stamp.offers {
+            self.read_offers(text);
+        }
+        self.result = self.rules_result();
+        self.start_clock();
+        self.count_clock_from(m.at_ms);
+        self.searched_elsewhere = false;
+        self.stamp() == *stamp
     }
 }

@@ -48,15 +48,17 @@ macro_rules! channel {
 }
 /// The channel every change to a game is announced on ([`Change::parse`]'s text).
 pub const CHANNEL: &str = channel!();
+/// How a game stands (a row of `games`), as [`Change::parse`] reads it.
+macro_rules! stamp_text {
+    () => {
+        "id || ' ' || plies || ' ' || (result IS NOT NULL)::int || ' ' || (rematch IS NOT NULL)::int
+         || ' ' || COALESCE(offers, '-')"
+    };
+}
 /// What is announced of a game (a row of `games`): [`Change::parse`]'s text.
 macro_rules! announced {
     () => {
-        concat!(
-            "pg_notify('",
-            channel!(),
-            "', id || ' ' || plies || ' ' || (result IS NOT NULL)::int || ' ' || (rematch IS NOT NULL)::int
-             || ' ' || COALESCE(offers, '-'))"
-        )
+        concat!("pg_notify('", channel!(), "', ", stamp_text!(), ")")
     };
 }
 /// Announces game `$1` as it now stands (delivered on commit).
@@ -68,15 +70,19 @@ const APPEND: &str = concat!(
     "WITH stored AS (
          INSERT INTO moves (game, ply, coord, white_ms, black_ms, at_ms)
          SELECT id, $2, $3, $4, $5, $9 FROM games WHERE id = $1 AND plies = $2
-         RETURNING game
+         RETURNING game, coord, white_ms, black_ms, at_ms
      ), game AS (
          UPDATE games SET plies = $2 + 1, updated = $6, result = $7, reason = $8, offers = NULL
          WHERE id = (SELECT game FROM stored)
          RETURNING id, plies, result, rematch, offers
      )
-     SELECT ",
-    announced!(),
-    " FROM game"
+     SELECT pg_notify('",
+    channel!(),
+    "', ",
+    stamp_text!(),
+    " || '|' || COALESCE(white_ms::text, '-') || ' ' || COALESCE(black_ms::text, '-')
+       || ' ' || COALESCE(at_ms::text, '-') || ' ' || coord)
+     FROM game, stored"
 );
 /// An unfinished game ended, announced, in one statement: one row if ended.
 const FINISH: &str = concat!(

@@ -125,15 +125,15 @@ async fn engine_moves_and_clocks_go_on_from_another_server_when_theirs_dies() {
     let (clock_game, c) = a
         .create(json!({"variant": "five-up", "mode": "online", "clock": {"initial_ms": 1500, "increment_ms": 0}}))
         .await;
-    // B has the engine game in memory; the clock game it has never loaded.
-    let room_b = b.games.room(&engine_game).await.expect("B's room");
-    let (_, mut on_b, _, _here) = Games::listen(&room_b, None).await;
-
     assert_eq!(a.play(&engine_game, &t["white"], 0, "P-Cc2").await.0, StatusCode::OK);
     assert_eq!(a.play(&clock_game, &c["white"], 0, "P-Cc2").await.0, StatusCode::OK);
-    // Exactly one server searches the engine's move and runs the clock: A, which took the moves.
+    // Exactly one server searches the engine's move and runs the clock: A, the only one with
+    // the games in memory.
     let holder = leased(&a.db, &engine_game).await;
     assert_eq!(leased(&a.db, &clock_game).await, holder, "one server does both games' work");
+    // Then B loads the engine game (a socket on it); the clock game it never loads.
+    let room_b = b.games.room(&engine_game).await.expect("B's room");
+    let (_, mut on_b, _, _here) = Games::listen(&room_b, None).await;
     // B leaves the search to A, and its sockets hear that the engine thinks.
     let mut thinking = Value::Null;
     for _ in 0..100 {
