@@ -48,7 +48,9 @@ if [ -z "$cluster" ]; then
         grep -q 'http://' "$dir/serve.out" 2>/dev/null && break
         sleep 0.1
     done
-    url=$(grep -o 'http://[^ ]*' "$dir/serve.out") || {
+    # The banner's URL (the log's "serving" line, on stderr, names it too).
+    url=$(grep -o 'Raum is at http://[^ ]*' "$dir/serve.out" | head -n 1 | sed 's/^Raum is at //')
+    [ -n "$url" ] || {
         cat "$dir/serve.out" >&2
         echo "$(basename "$0"): the server did not start" >&2
         exit 1

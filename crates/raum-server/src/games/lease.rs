@@ -28,7 +28,9 @@ impl Games {
     /// Whether this server may start `room`'s timed work now. With other
     /// servers: only while it holds the game's lease; when it does not, a
     /// task claims it and schedules the room again if it got it. A lease no
-    /// longer needed is given up.
+    /// longer needed is given up. Both tasks act under the room's lock, and
+    /// look again at the room first: a claim and a release of one game are
+    /// never in flight at once.
     pub(super) fn may_work(self: &Arc<Self>, room: &mut Room, arc: &RoomArc) -> bool {
         if self.stopped.load(Ordering::Relaxed) {
             return false;
@@ -36,48 +38,50 @@ impl Games {
         if !self.shared.load(Ordering::Relaxed) {
             return true;
         }
-        match (room.has_timed_work(), room.leased) {
-            (true, true) | (false, false) => true,
-            (true, false) => {
-                let (games, arc, id) = (Arc::clone(self), Arc::clone(arc), room.meta.id.clone());
-                tokio::spawn(async move {
-                    let (holder, key) = (games.holder.clone(), id.clone());
-                    match games.blocking(move |s| s.claim(&key, &holder, LEASE)).await {
-                        Ok(true) => {
-                            let mut room = arc.lock().await;
-                            room.leased = true;
-                            room.searched_elsewhere = false;
-                            games.schedule(&mut room, &arc);
-                        }
-                        // Another server's: it does the work.
-                        Ok(false) => {
-                            let mut room = arc.lock().await;
-                            let elsewhere = room.engine_to_move() && !room.leased;
-                            if room.searched_elsewhere != elsewhere {
-                                room.searched_elsewhere = elsewhere;
-                                room.rebuild();
-                            }
-                        }
-                        Err(e) => tracing::warn!(game = %id, error = %e.message, "a game's lease could not be claimed"),
-                    }
-                });
-                false
+        let (work, leased) = (room.has_timed_work(), room.leased);
+        if work != leased {
+            let (games, arc) = (Arc::clone(self), Arc::clone(arc));
+            tokio::spawn(async move {
+                let mut room = arc.lock().await;
+                match (room.has_timed_work(), room.leased) {
+                    (true, false) => games.claim(&mut room, &arc).await,
+                    (false, true) => games.release(&mut room).await,
+                    _ => {}
+                }
+            });
+        }
+        !work || leased
+    }
+
+    /// Claims `room`'s lease (its lock held): its work starts here if this
+    /// server got it; if another server has it, the room says whether the
+    /// engine is searching there.
+    async fn claim(self: &Arc<Self>, room: &mut Room, arc: &RoomArc) {
+        let (holder, id) = (self.holder.clone(), room.meta.id.clone());
+        match self.blocking(move |s| s.claim(&id, &holder, LEASE)).await {
+            Ok(true) => {
+                room.leased = true;
+                room.searched_elsewhere = false;
+                self.schedule(room, arc);
             }
-            (false, true) => {
-                room.leased = false;
-                self.release_later(&room.meta.id);
-                true
+            Ok(false) => {
+                let elsewhere = room.engine_to_move();
+                if room.searched_elsewhere != elsewhere {
+                    room.searched_elsewhere = elsewhere;
+                    room.rebuild();
+                }
             }
+            Err(e) => tracing::warn!(game = %room.meta.id, error = %e.message, "a game's lease could not be claimed"),
         }
     }
 
-    fn release_later(&self, id: &str) {
-        let (store, holder, id) = (Arc::clone(&self.store), self.holder.clone(), id.to_string());
-        tokio::task::spawn_blocking(move || {
-            if let Err(e) = store.release(Some(&id), &holder) {
-                tracing::warn!(game = %id, error = %e, "a game's lease could not be given up");
-            }
-        });
+    /// Gives `room`'s lease up (its lock held): the game has no timed work left.
+    async fn release(&self, room: &mut Room) {
+        let (holder, id) = (self.holder.clone(), room.meta.id.clone());
+        match self.blocking(move |s| s.release(Some(&id), &holder)).await {
+            Ok(()) => room.leased = false,
+            Err(e) => tracing::warn!(game = %room.meta.id, error = %e.message, "a game's lease could not be given up"),
+        }
     }
 
     /// Renews this server's leases every [`RENEW_EVERY`], for as long as these
