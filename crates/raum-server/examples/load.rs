@@ -126,18 +126,25 @@ async fn state_at(socket: &mut Socket, ply: u64) -> Result<Lite, String> {
 
 /// Plays one game; the round trip of each move.
 async fn game(o: Arc<Options>, seed: u64, start: Arc<tokio::sync::Barrier>) -> Result<Vec<Duration>, String> {
-    let (status, created) =
-        request(&o.addr, "POST", "/api/games", &json!({"variant": o.variant, "mode": "online"})).await?;
-    let created: Value = serde_json::from_slice(&created).map_err(|e| format!("create: {status}: {e}"))?;
-    if status != 201 {
-        return Err(format!("create: {status} {created}"));
+    let set_up = async {
+        let (status, created) =
+            request(&o.addr, "POST", "/api/games", &json!({"variant": o.variant, "mode": "online"})).await?;
+        let created: Value = serde_json::from_slice(&created).map_err(|e| format!("create: {status}: {e}"))?;
+        if status != 201 {
+            return Err(format!("create: {status} {created}"));
+        }
+        let id = created["id"].as_str().ok_or("no id")?.to_string();
+        let token = |side: &str| created["tokens"][side].as_str().unwrap_or("").to_string();
+        let tokens = [token("white"), token("black")];
+        let mut sockets = [connect(&o.addr, &id, &tokens[0]).await?, connect(&o.addr, &id, &tokens[1]).await?];
+        let state = state_at(&mut sockets[0], 0).await?;
+        state_at(&mut sockets[1], 0).await?;
+        Ok::<_, String>((id, tokens, sockets, state))
     }
-    let id = created["id"].as_str().ok_or("no id")?.to_string();
-    let tokens = [created["tokens"]["white"].as_str().unwrap_or(""), created["tokens"]["black"].as_str().unwrap_or("")];
-    let mut sockets = [connect(&o.addr, &id, tokens[0]).await?, connect(&o.addr, &id, tokens[1]).await?];
-    let mut state = state_at(&mut sockets[0], 0).await?;
-    state_at(&mut sockets[1], 0).await?;
+    .await;
+    // Every game waits for all to be set up, a game that failed too (the others would wait for ever).
     start.wait().await;
+    let (id, tokens, mut sockets, mut state) = set_up?;
     let mut rng = seed | 1;
     let mut times = Vec::new();
     for ply in 0..o.plies {
