@@ -59,6 +59,63 @@ fn test_database(name: &str) -> Database {
     }
 }
 
+/// `raum serve` itself on a port of its own, over a database of its own,
+/// for what needs real connections (sockets closing, a server stopping).
+struct Served {
+    addr: String,
+    /// Sent (or dropped): the server stops gracefully.
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Served {
+    async fn start(name: &str) -> Served {
+        let config = raum_server::Config {
+            port: 0,
+            db: test_database(name),
+            engine_workers: 1,
+            ..raum_server::Config::default()
+        };
+        let (url_tx, url_rx) = tokio::sync::oneshot::channel();
+        let (stop, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let mut url_tx = Some(url_tx);
+            let ready = move |url: &str, _: &str| {
+                if let Some(tx) = url_tx.take() {
+                    let _ = tx.send(url.to_string());
+                }
+            };
+            raum_server::serve_until(config, ready, async move { drop(stop_rx.await) }).await
+        });
+        let url = url_rx.await.expect("the server's URL");
+        Served { addr: url.trim_start_matches("http://").trim_end_matches('/').to_string(), stop: Some(stop), task }
+    }
+
+    /// Creates an online game over `conn`, which stays open (an idle keep-alive connection); its id.
+    async fn create_game(conn: &mut tokio::net::TcpStream) -> String {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let body = json!({"variant": "five-up", "mode": "online"}).to_string();
+        let request = format!(
+            "POST /api/games HTTP/1.1\r\nhost: raum\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        conn.write_all(request.as_bytes()).await.expect("sends");
+        let mut answer = vec![0u8; 8192];
+        let n = conn.read(&mut answer).await.expect("an answer");
+        let created = String::from_utf8_lossy(&answer[..n]).into_owned();
+        assert!(created.starts_with("HTTP/1.1 201"), "{created}");
+        let body = &created[created.find("\r\n\r\n").expect("a body") + 4..];
+        serde_json::from_str::<Value>(body).expect("JSON")["id"].as_str().expect("an id").to_string()
+    }
+
+    /// Stops it (unless stopped already) and waits, at most 5 s, for a clean stop.
+    async fn finish(mut self) {
+        drop(self.stop.take());
+        let served = tokio::time::timeout(Duration::from_secs(5), self.task).await.expect("stopped within 5 s");
+        served.expect("the server's task").expect("a clean stop");
+    }
+}
+
 /// A server over a database of its own.
 struct Server {
     db: Database,

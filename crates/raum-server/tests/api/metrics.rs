@@ -124,43 +124,11 @@ async fn scrape_over_tcp(addr: &str) -> HashMap<String, f64> {
 #[tokio::test]
 async fn an_open_socket_shows_until_it_closes() {
     use futures_util::StreamExt;
-    let config = raum_server::Config {
-        port: 0,
-        db: super::test_database("metrics_socket"),
-        engine_workers: 1,
-        ..raum_server::Config::default()
-    };
-    let (url_tx, url_rx) = tokio::sync::oneshot::channel();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(async move {
-        let mut url_tx = Some(url_tx);
-        let ready = move |url: &str, _: &str| {
-            if let Some(tx) = url_tx.take() {
-                let _ = tx.send(url.to_string());
-            }
-        };
-        raum_server::serve_until(config, ready, async move { drop(stop_rx.await) }).await
-    });
-    let url = url_rx.await.expect("the server's URL");
-    let addr = url.trim_start_matches("http://").trim_end_matches('/').to_string();
+    let served = super::Served::start("metrics_socket").await;
+    let addr = served.addr.clone();
     assert_eq!(scrape_over_tcp(&addr).await["raum_sockets_open"], 0.0);
 
-    let created = {
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
-        let mut c = tokio::net::TcpStream::connect(&addr).await.expect("connects");
-        let body = json!({"variant": "five-up", "mode": "online"}).to_string();
-        let request = format!(
-            "POST /api/games HTTP/1.1\r\nhost: raum\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
-             connection: close\r\n\r\n{body}",
-            body.len()
-        );
-        c.write_all(request.as_bytes()).await.expect("sends");
-        let mut answer = String::new();
-        c.read_to_string(&mut answer).await.expect("an answer");
-        answer
-    };
-    let body = &created[created.find("\r\n\r\n").expect("a body") + 4..];
-    let id = serde_json::from_str::<serde_json::Value>(body).expect("JSON")["id"].as_str().expect("an id").to_string();
+    let id = super::Served::create_game(&mut tokio::net::TcpStream::connect(&addr).await.expect("connects")).await;
     let (mut socket, _) =
         tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await.expect("a socket");
     socket.next().await.expect("a message").expect("the first state");
@@ -177,9 +145,7 @@ async fn an_open_socket_shows_until_it_closes() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert_eq!(open, 0.0, "a closed socket is no longer counted");
-    stop_tx.send(()).expect("stop");
-    let served = tokio::time::timeout(Duration::from_secs(5), server).await.expect("stopped within 5 s");
-    served.expect("the server's task").expect("a clean stop");
+    served.finish().await;
 }
 
 #[test]
