@@ -1,7 +1,8 @@
 # Sourced by the scripts that measure a release server (load.sh,
 # review-timing.sh): builds `raum` and the load client for release, starts
 # `raum serve` on a free port with a fresh database in a scratch folder
-# (per-address limits off: every client is this machine), stops it and
+# (per-address limits off: every client is this machine; up to 8,192
+# connections, for 1,000 games' 4,000 sockets and more), stops it and
 # removes the folder on exit. Sets $dir (the scratch folder), $release (the
 # folder of the release build) and $url.
 # RAUM_LOAD_DB=postgres keeps the games in a scratch PostgreSQL
@@ -42,7 +43,7 @@ cluster)
     ;;
 esac
 if [ -z "$cluster" ]; then
-    "$release/raum" serve --port 0 --no-address-limits --db "$db" >"$dir/serve.out" 2>&1 &
+    "$release/raum" serve --port 0 --no-address-limits --max-connections 8192 --db "$db" >"$dir/serve.out" 2>&1 &
     server=$!
     for _ in $(seq 100); do
         grep -q 'http://' "$dir/serve.out" 2>/dev/null && break

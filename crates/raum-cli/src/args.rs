@@ -630,6 +630,11 @@ pub struct ServeArgs {
     /// New games one address may create per hour, after a first 20 (0: no limit).
     #[arg(long, default_value_t = 600)]
     pub games_per_hour: u32,
+    /// Connections open at once, from everyone (each page holds one or two, and a
+    /// WebSocket one); a connection past it is answered 503 and closed.
+    #[arg(long, value_name = "N", default_value_t = raum_server::limits::Policy::default().max_connections as u32,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_connections: u32,
     /// No per-address limits (rates, connections, sockets): for a load test
     /// from one machine, or behind a proxy that applies its own.
     #[arg(long)]

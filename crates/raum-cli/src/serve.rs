@@ -20,6 +20,7 @@ fn config(a: &ServeArgs) -> raum_server::Config {
         config.engine_workers = n.max(1);
     }
     config.policy.per_address = !a.no_address_limits;
+    config.policy.max_connections = a.max_connections as usize;
     config.policy.games = match a.games_per_hour {
         0 => raum_server::limits::Rate { burst: u32::MAX, every: Duration::from_nanos(1) },
         n => raum_server::limits::Rate { burst: 20, every: Duration::from_secs(3600) / n },

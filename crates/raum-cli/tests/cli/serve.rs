@@ -243,3 +243,16 @@ fn a_log_format_it_does_not_know_is_refused() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("'xml'") && said.contains("[possible values: text, json]"), "{said}");
 }
+
+#[test]
+fn a_cap_on_connections_of_none_or_past_a_million_is_refused() {
+    for bad in ["0", "1000001", "many"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_raum"))
+            .args(["serve", "--port", "0", "--max-connections", bad])
+            .output()
+            .expect("raum runs");
+        assert!(!out.status.success(), "{bad}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("--max-connections") && said.contains(&format!("'{bad}'")), "{said}");
+    }
+}
