@@ -89,8 +89,7 @@ impl Room {
         let seats_len = seats.len();
         let clock = clock.map(|settings| Clock::new(settings, game.sides().len()));
         let clock_after = clock.as_ref().map_or_else(Vec::new, |c| vec![c.left_ms.clone(); game.ply()]);
-        let version =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
+        let version = super::restore::now_ms() as u64;
         let mut room = Room {
             meta,
             mode,

@@ -13,6 +13,17 @@ use raum_server::store::Database;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
+/// Two servers on one PostgreSQL database (a schema of test `name`'s own);
+/// `None` on SQLite, where a file belongs to one server.
+fn two_servers(name: &str) -> Option<(Server, Server)> {
+    let a = Server::new(name);
+    if matches!(a.db, Database::Sqlite(_)) {
+        return None;
+    }
+    let b = a.beside();
+    Some((a, b))
+}
+
 /// The next state a listener hears whose ply is `ply`, within 15 s.
 async fn heard(rx: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<str>>, ply: u64) -> Value {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
@@ -30,11 +41,7 @@ async fn heard(rx: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<str>>, p
 
 #[tokio::test]
 async fn a_game_is_played_through_either_server_and_each_hears_the_other() {
-    let a = Server::new("instances");
-    if matches!(a.db, Database::Sqlite(_)) {
-        return;
-    }
-    let b = a.beside();
+    let Some((a, b)) = two_servers("instances") else { return };
     let (id, t) = a.create(json!({"variant": "five-up", "mode": "online"})).await;
 
     // Created on A, played through B.
@@ -114,11 +121,7 @@ async fn leased(db: &Database, id: &str) -> String {
 
 #[tokio::test]
 async fn engine_moves_and_clocks_go_on_from_another_server_when_theirs_dies() {
-    let a = Server::new("takeover");
-    if matches!(a.db, Database::Sqlite(_)) {
-        return;
-    }
-    let b = a.beside();
+    let Some((a, b)) = two_servers("takeover") else { return };
     // An engine game on A, and one with clocks that are nearly out.
     let (engine_game, t) =
         a.create(json!({"variant": "five-up", "mode": "engine", "engine": {"color": "black", "movetime": 300}})).await;
@@ -169,11 +172,7 @@ async fn engine_moves_and_clocks_go_on_from_another_server_when_theirs_dies() {
 
 #[tokio::test]
 async fn offers_made_through_one_server_are_answered_through_another_and_a_game_ends_once() {
-    let a = Server::new("offers");
-    if matches!(a.db, Database::Sqlite(_)) {
-        return;
-    }
-    let b = a.beside();
+    let Some((a, b)) = two_servers("offers") else { return };
     let (id, t) = a.create(json!({"variant": "five-up", "mode": "online"})).await;
     let (draw, takeback) = (format!("/api/games/{id}/draw"), format!("/api/games/{id}/takeback"));
     assert_eq!(a.play(&id, &t["white"], 0, "P-Cc2").await.0, StatusCode::OK);
