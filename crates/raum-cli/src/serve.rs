@@ -59,11 +59,15 @@ pub fn serve(a: &ServeArgs) -> Result<()> {
     let config = config(a);
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting the server")?;
     runtime.block_on(raum_server::serve(config, |url, db| {
-        println!("Raum is at {url}");
-        println!("Games are kept in {db}");
-        println!("Stop with Ctrl-C (or SIGTERM): requests under way finish, sockets are told to reconnect.");
+        // Not println!: a reader that closed stdout after the URL line (as
+        // scripts do) must not stop the server.
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "Raum is at {url}");
+        let _ = writeln!(out, "Games are kept in {db}");
+        let _ =
+            writeln!(out, "Stop with Ctrl-C (or SIGTERM): requests under way finish, sockets are told to reconnect.");
         // Scripts wait for the URL line.
-        let _ = std::io::stdout().flush();
+        let _ = out.flush();
     }))?;
     Ok(())
 }

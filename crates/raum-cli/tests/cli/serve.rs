@@ -218,11 +218,14 @@ fn logs_json_lines_on_stderr_beside_the_banner() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("raum serve starts");
-    let first = BufReader::new(child.stdout.take().expect("stdout")).lines().next().and_then(Result::ok);
+    // The reader stays open until the end: the server writes more after the URL line.
+    let mut banner = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let first = banner.next().and_then(Result::ok);
     let mut log = BufReader::new(child.stderr.take().expect("stderr")).lines();
     let line = log.next().and_then(Result::ok).unwrap_or_default();
     let _ = child.kill();
     let _ = child.wait();
+    drop(banner);
     for ext in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
     }
