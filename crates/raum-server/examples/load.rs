@@ -12,6 +12,16 @@
 //! before each move; with 0 every game moves as fast as the server answers,
 //! which measures throughput (the round trip is then mostly queueing).
 //!
+//! The games are set up 64 at a time, then start together; each player's
+//! thinking times come from its own well-mixed seed, so the first moves are
+//! spread over the whole 0..2T, not bunched.
+//!
+//! Besides the round trip it prints the `POST`'s answer time alone and,
+//! behind a balancer that names its servers (`X-Raum-Server`, as
+//! `scripts/lib/haproxy.cfg` sets), the round trips of moves whose `POST` and
+//! opponent's socket were on one server apart from those carried from one
+//! server to another.
+//!
 //! `scripts/load.sh` starts a server and runs this against it. Exits non-zero
 //! if any request fails or the 99th percentile is above `--max-p99-ms`.
 
@@ -63,20 +73,31 @@ fn options() -> Result<Options, String> {
 
 /// One HTTP/1.1 request on a fresh connection: status and JSON body.
 async fn request(addr: &str, method: &str, path: &str, body: &Value) -> Result<(u16, Vec<u8>), String> {
+    request_via(addr, method, path, body).await.map(|(status, body, _)| (status, body))
+}
+
+/// [`request`], and the server that answered behind a balancer (its
+/// `X-Raum-Server` header: `scripts/lib/haproxy.cfg` sets it), if named.
+async fn request_via(addr: &str, method: &str, path: &str, body: &Value) -> Result<(u16, Vec<u8>, Server), String> {
     let mut s = TcpStream::connect(addr).await.map_err(|e| format!("connect: {e}"))?;
     let body = body.to_string();
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     );
-    s.write_all(head.as_bytes()).await.map_err(|e| e.to_string())?;
-    s.write_all(body.as_bytes()).await.map_err(|e| e.to_string())?;
+    // One write, sent at once, as a browser sends a request.
+    let _ = s.set_nodelay(true);
+    s.write_all(format!("{head}{body}").as_bytes()).await.map_err(|e| e.to_string())?;
     let mut answer = Vec::new();
     s.read_to_end(&mut answer).await.map_err(|e| e.to_string())?;
     let split = answer.windows(4).position(|w| w == b"\r\n\r\n").map_or(answer.len(), |i| i + 4);
     let head = String::from_utf8_lossy(&answer[..split]);
     let status = head.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-    Ok((status, answer[split..].to_vec()))
+    let server = head.lines().find_map(|l| {
+        let (name, value) = l.split_once(':')?;
+        name.eq_ignore_ascii_case("x-raum-server").then(|| value.trim().to_string())
+    });
+    Ok((status, answer[split..].to_vec(), server))
 }
 
 /// What a player reads of a state: the rest is skipped unparsed, so that the
@@ -102,9 +123,23 @@ struct Pushed {
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
-async fn connect(addr: &str, id: &str, token: &str) -> Result<Socket, String> {
+/// The instance behind a balancer that answered, if it says.
+type Server = Option<String>;
+
+/// A game's socket for `token`, and the server it reached.
+async fn connect(addr: &str, id: &str, token: &str) -> Result<(Socket, Server), String> {
     let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
-    Ok(tokio_tungstenite::connect_async(url).await.map_err(|e| format!("websocket: {e}"))?.0)
+    let (socket, answer) = tokio_tungstenite::connect_async(url).await.map_err(|e| format!("websocket: {e}"))?;
+    let server = answer.headers().get("x-raum-server").and_then(|v| v.to_str().ok()).map(str::to_string);
+    Ok((socket, server))
+}
+
+/// One move's times: the `POST`'s answer, and the opponent's socket
+/// delivering it; whether the two went through one server.
+struct Timed {
+    answered: Duration,
+    delivered: Duration,
+    one_server: Option<bool>,
 }
 
 /// Reads states from `socket` until one has `ply` moves; that state.
@@ -125,8 +160,19 @@ async fn state_at(socket: &mut Socket, ply: u64) -> Result<Lite, String> {
 }
 
 /// Plays one game; the round trip of each move.
-async fn game(o: Arc<Options>, seed: u64, start: Arc<tokio::sync::Barrier>) -> Result<Vec<Duration>, String> {
+/// Games set up at once: a thousand games opening 3,000 connections in one
+/// instant overflow a listening socket's backlog, which no player does.
+const SETTING_UP: usize = 64;
+
+/// What the games share: the start, and the right to set up.
+struct Start {
+    all_set: tokio::sync::Barrier,
+    setting_up: tokio::sync::Semaphore,
+}
+
+async fn game(o: Arc<Options>, seed: u64, start: Arc<Start>) -> Result<Vec<Timed>, String> {
     let set_up = async {
+        let _turn = start.setting_up.acquire().await.map_err(|e| e.to_string())?;
         let (status, created) =
             request(&o.addr, "POST", "/api/games", &json!({"variant": o.variant, "mode": "online"})).await?;
         let created: Value = serde_json::from_slice(&created).map_err(|e| format!("create: {status}: {e}"))?;
@@ -136,16 +182,23 @@ async fn game(o: Arc<Options>, seed: u64, start: Arc<tokio::sync::Barrier>) -> R
         let id = created["id"].as_str().ok_or("no id")?.to_string();
         let token = |side: &str| created["tokens"][side].as_str().unwrap_or("").to_string();
         let tokens = [token("white"), token("black")];
-        let mut sockets = [connect(&o.addr, &id, &tokens[0]).await?, connect(&o.addr, &id, &tokens[1]).await?];
+        let ((white, on_white), (black, on_black)) =
+            (connect(&o.addr, &id, &tokens[0]).await?, connect(&o.addr, &id, &tokens[1]).await?);
+        let mut sockets = [white, black];
         let state = state_at(&mut sockets[0], 0).await?;
         state_at(&mut sockets[1], 0).await?;
-        Ok::<_, String>((id, tokens, sockets, state))
+        Ok::<_, String>((id, tokens, sockets, [on_white, on_black], state))
     }
     .await;
     // Every game waits for all to be set up, a game that failed too (the others would wait for ever).
-    start.wait().await;
-    let (id, tokens, mut sockets, mut state) = set_up?;
-    let mut rng = seed | 1;
+    start.all_set.wait().await;
+    let (id, tokens, mut sockets, servers, mut state) = set_up?;
+    // The seed mixed (splitmix64's finaliser) before its first use: games' seeds are consecutive
+    // numbers, and their first thinking times would otherwise fall in one 2 * think_ms / 5 window.
+    let mut rng = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    rng = (rng ^ (rng >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    rng = (rng ^ (rng >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    rng = (rng ^ (rng >> 31)) | 1;
     let mut times = Vec::new();
     for ply in 0..o.plies {
         if state.legal.is_empty() || state.result.is_some() {
@@ -163,12 +216,14 @@ async fn game(o: Arc<Options>, seed: u64, start: Arc<tokio::sync::Barrier>) -> R
         let (mover, other) = (ply % 2, 1 - ply % 2);
         let sent = Instant::now();
         let body = json!({"token": tokens[mover], "ply": ply, "move": mv});
-        let (status, answer) = request(&o.addr, "POST", &format!("/api/games/{id}/moves"), &body).await?;
+        let (status, answer, server) = request_via(&o.addr, "POST", &format!("/api/games/{id}/moves"), &body).await?;
+        let answered = sent.elapsed();
         if status != 200 {
             return Err(format!("move {mv}: {status} {}", String::from_utf8_lossy(&answer)));
         }
         state = state_at(&mut sockets[other], ply as u64 + 1).await?;
-        times.push(sent.elapsed());
+        let one_server = server.zip(servers[other].as_ref()).map(|(a, b)| a == *b);
+        times.push(Timed { answered, delivered: sent.elapsed(), one_server });
         state_at(&mut sockets[mover], ply as u64 + 1).await?;
     }
     Ok(times)
@@ -191,7 +246,10 @@ async fn main() {
             std::process::exit(2);
         }
     };
-    let start = Arc::new(tokio::sync::Barrier::new(o.games));
+    let start = Arc::new(Start {
+        all_set: tokio::sync::Barrier::new(o.games),
+        setting_up: tokio::sync::Semaphore::new(SETTING_UP),
+    });
     let began = Instant::now();
     let tasks: Vec<_> =
         (0..o.games).map(|i| tokio::spawn(game(Arc::clone(&o), 0x9E37_79B9 + i as u64, Arc::clone(&start)))).collect();
@@ -211,20 +269,40 @@ async fn main() {
         }
     }
     let elapsed = began.elapsed();
-    times.sort();
-    let p99 = percentile(&times, 99.0);
+    let sorted = |pick: &dyn Fn(&Timed) -> Option<Duration>| {
+        let mut d: Vec<Duration> = times.iter().filter_map(pick).collect();
+        d.sort();
+        d
+    };
+    let delivered = sorted(&|t| Some(t.delivered));
+    let p99 = percentile(&delivered, 99.0);
+    let line = |d: &[Duration]| {
+        format!(
+            "p50 {:.1}, p90 {:.1}, p99 {:.1}, max {:.1}",
+            percentile(d, 50.0),
+            percentile(d, 90.0),
+            percentile(d, 99.0),
+            percentile(d, 100.0)
+        )
+    };
     println!(
         "{} games, {} moves in {:.1} s ({:.0} moves/s); move round trip (POST to the opponent's socket) ms: \
-         p50 {:.1}, p90 {:.1}, p99 {:.1}, max {:.1}; failed games: {failures}",
+         {}; failed games: {failures}",
         o.games,
-        times.len(),
+        delivered.len(),
         elapsed.as_secs_f64(),
-        times.len() as f64 / elapsed.as_secs_f64(),
-        percentile(&times, 50.0),
-        percentile(&times, 90.0),
-        p99,
-        percentile(&times, 100.0),
+        delivered.len() as f64 / elapsed.as_secs_f64(),
+        line(&delivered),
     );
+    println!("  the POST's answer alone, ms: {}", line(&sorted(&|t| Some(t.answered))));
+    // Behind a balancer that names its servers: the move and the opponent's socket on one
+    // server, or the move carried from one to the other by the database's feed.
+    for (one, what) in [(true, "the move and the opponent's socket on one server"), (false, "on two servers")] {
+        let d = sorted(&|t| (t.one_server == Some(one)).then_some(t.delivered));
+        if !d.is_empty() {
+            println!("  {what} ({} moves), ms: {}", d.len(), line(&d));
+        }
+    }
     if failures > 0 || p99 > o.max_p99_ms {
         eprintln!("load: FAILED (p99 {p99:.1} ms, bound {} ms; {failures} failed games)", o.max_p99_ms);
         std::process::exit(1);
