@@ -17,8 +17,10 @@
 #
 # RAUM is the `raum` binary; without it, `raum` is built for release. Logs: DIR/raum-N.log,
 # DIR/haproxy.log, DIR/postgres/server.log. RAUM_CLUSTER_SERVERS=N starts N instances
-# rather than two. The instances run with --no-address-limits: behind a balancer every client
-# comes from its address (docs/deploy.md). As root, PostgreSQL runs as the user `postgres`,
+# rather than two. The instances trust the balancer (--trusted-proxy 127.0.0.1): each client's
+# per-address limits go by the address haproxy names in X-Forwarded-For (docs/deploy.md).
+# RAUM_CLUSTER_NO_LIMITS=1 turns those limits off (scripts/load.sh: a thousand games from one
+# address). As root, PostgreSQL runs as the user `postgres`,
 # the instances as `nobody`, and haproxy drops to the user `haproxy` once it listens.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -121,12 +123,13 @@ start() {
     db="$(bash scripts/postgres.sh start "$dir/postgres" 2>"$dir/postgres.log")" ||
         { show_log "$dir/postgres.log"; fail "starting PostgreSQL failed"; }
 
-    local n=${RAUM_CLUSTER_SERVERS:-2} i
+    local n=${RAUM_CLUSTER_SERVERS:-2} i limits=(--trusted-proxy 127.0.0.1)
+    [ "${RAUM_CLUSTER_NO_LIMITS:-}" != 1 ] || limits=(--no-address-limits)
     [[ "$n" =~ ^[1-9][0-9]*$ ]] || fail "RAUM_CLUSTER_SERVERS must be a number of servers, not $n"
     local ports=()
     for i in $(seq "$n"); do
         (cd "$dir" && launch "raum-$i" "$dir/raum-$i.log" "${as[@]}" "$raum" serve --port 0 --db "$db" \
-            --no-address-limits)
+            "${limits[@]}")
     done
     # Each prints its URL once its database is open and migrated, then must be ready.
     for i in $(seq "$n"); do

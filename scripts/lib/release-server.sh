@@ -35,7 +35,7 @@ postgres)
     ;;
 cluster)
     cluster=$(mktemp -d)
-    url=$(bash scripts/cluster.sh start "$cluster" "$release/raum") || exit 1
+    url=$(RAUM_CLUSTER_NO_LIMITS=1 bash scripts/cluster.sh start "$cluster" "$release/raum") || exit 1
     ;;
 *)
     echo "$(basename "$0"): RAUM_LOAD_DB is sqlite, postgres or cluster, not $RAUM_LOAD_DB" >&2

@@ -639,6 +639,13 @@ pub struct ServeArgs {
     /// from one machine, or behind a proxy that applies its own.
     #[arg(long)]
     pub no_address_limits: bool,
+    /// A balancer or proxy before this server, as an address or a network (`127.0.0.1`,
+    /// `10.0.0.0/8`, `fd00::/8`); repeat it for several. On its connections the client's
+    /// address is read from `X-Forwarded-For` (the first from the right that is not a trusted
+    /// proxy), so each player keeps their own per-address limits; the header is ignored on
+    /// everyone else's.
+    #[arg(long, value_name = "ADDRESS[/BITS]")]
+    pub trusted_proxy: Vec<raum_server::proxies::Network>,
     /// Days an unfinished game is kept after its last change before it is deleted with its
     /// moves (finished games are kept for good); 0 keeps every game.
     #[arg(long, value_name = "DAYS", default_value_t = raum_server::KEEP_UNFINISHED.as_secs() / 86_400)]

@@ -20,6 +20,7 @@ fn config(a: &ServeArgs) -> raum_server::Config {
         config.engine_workers = n.max(1);
     }
     config.policy.per_address = !a.no_address_limits;
+    config.policy.trusted_proxies = a.trusted_proxy.clone();
     config.policy.max_connections = a.max_connections as usize;
     config.policy.games = match a.games_per_hour {
         0 => raum_server::limits::Rate { burst: u32::MAX, every: Duration::from_nanos(1) },
@@ -84,6 +85,21 @@ mod tests {
             Command::Serve(a) => config(&a).keep_unfinished,
             other => panic!("not serve: {other:?}"),
         }
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_networks_and_a_bad_one_says_why() {
+        let proxies = |args: &[&str]| match Cli::try_parse_from(["raum", "serve"].iter().chain(args)) {
+            Ok(Cli { command: Command::Serve(a) }) => Ok(config(&a).policy.trusted_proxies),
+            Ok(other) => panic!("not serve: {other:?}"),
+            Err(e) => Err(e.to_string()),
+        };
+        let two = proxies(&["--trusted-proxy", "127.0.0.1", "--trusted-proxy", "10.0.0.0/8"]).expect("two read");
+        assert_eq!(two.len(), 2);
+        assert!(two[1].contains("10.9.8.7".parse().expect("ip")) && !two[0].contains("10.9.8.7".parse().expect("ip")));
+        assert_eq!(proxies(&[]).expect("none"), Vec::new());
+        let bad = proxies(&["--trusted-proxy", "10.0.0.0/40"]).expect_err("refused");
+        assert!(bad.contains("'/40' is not a prefix length from 0 to 32") && bad.contains("--trusted-proxy"), "{bad}");
     }
 
     #[test]

@@ -78,14 +78,19 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// The address a request came from, as limits count it; `None` for a
-/// request made in-process (tests), which no per-address limit counts.
+/// The address a request came from, as limits count it (behind a trusted
+/// proxy, the client it names: [`crate::proxies`]); `None` for a request
+/// made in-process (tests), which no per-address limit counts.
 pub struct Peer(pub Option<Client>);
 
 impl<S: Send + Sync> FromRequestParts<S> for Peer {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        // Through a trusted proxy: the client it names; else the connection's address.
+        if let Some(crate::proxies::Forwarded(client)) = parts.extensions.get() {
+            return Ok(Peer(Some(Arc::clone(client))));
+        }
         Ok(Peer(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| client_of(c.0))))
     }
 }

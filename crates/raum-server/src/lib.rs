@@ -17,6 +17,7 @@ pub mod limits;
 mod listen;
 pub mod live_game;
 pub mod metrics;
+pub mod proxies;
 pub mod store;
 pub mod variant_files;
 pub mod variants;

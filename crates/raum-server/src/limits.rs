@@ -51,6 +51,10 @@ pub struct Policy {
     /// Whether the per-address limits apply at all (off for load tests run
     /// from one machine, or behind a proxy that applies its own).
     pub per_address: bool,
+    /// The balancers and proxies before this server: on their connections the
+    /// client's address is read from `X-Forwarded-For` ([`crate::proxies`]),
+    /// and the cap on one address's connections does not apply to them.
+    pub trusted_proxies: Vec<crate::proxies::Network>,
 }
 
 impl Default for Policy {
@@ -69,6 +73,7 @@ impl Default for Policy {
             variant_files: rate(10, 60_000),
             boards: rate(40, 250),
             per_address: true,
+            trusted_proxies: Vec::new(),
         }
     }
 }

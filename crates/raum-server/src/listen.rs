@@ -5,6 +5,7 @@
 //! connection past a cap is answered 503 and closed.
 
 use crate::limits::{Policy, client_of, release};
+use crate::proxies;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
@@ -40,13 +41,14 @@ impl Drop for Slot {
 }
 
 /// Takes a place for a connection from `client`, or says why there is none.
-fn take(open: &Arc<Mutex<Open>>, client: Arc<str>, policy: &Policy) -> Result<Slot, &'static str> {
+fn take(open: &Arc<Mutex<Open>>, client: Arc<str>, proxy: bool, policy: &Policy) -> Result<Slot, &'static str> {
     let mut o = open.lock().unwrap_or_else(|e| e.into_inner());
     if o.all >= policy.max_connections {
         return Err("the server has as many connections as it takes; try again shortly");
     }
     let mine = o.per_address.get(&client).copied().unwrap_or(0);
-    if policy.per_address && mine >= policy.connections_per_address {
+    // A balancer's connections carry many clients: only the cap on all counts them.
+    if policy.per_address && mine >= policy.connections_per_address && !proxy {
         return Err("your address has as many connections open as it may; close some");
     }
     o.all += 1;
@@ -77,6 +79,7 @@ pub async fn serve(
     drain: Duration,
 ) -> std::io::Result<()> {
     let open = Arc::new(Mutex::new(Open::default()));
+    let trusted: Arc<[proxies::Network]> = Arc::from(policy.trusted_proxies.as_slice());
     let (stopping, stopped) = tokio::sync::watch::channel(false);
     tokio::pin!(stop);
     loop {
@@ -94,7 +97,8 @@ pub async fn serve(
                 continue;
             }
         };
-        let slot = match take(&open, client_of(peer), &policy) {
+        let proxy = proxies::is_proxy(peer.ip(), &policy.trusted_proxies);
+        let slot = match take(&open, client_of(peer), proxy, &policy) {
             Ok(slot) => slot,
             Err(why) => {
                 tokio::spawn(turn_away(stream, why));
@@ -102,9 +106,14 @@ pub async fn serve(
             }
         };
         let _ = stream.set_nodelay(true);
+        let trusted = proxy.then(|| Arc::clone(&trusted));
         let app = app.clone().map_request(move |req: axum::http::Request<Incoming>| {
             let mut req = req.map(Body::new);
             req.extensions_mut().insert(ConnectInfo(peer));
+            if let Some(trusted) = &trusted {
+                let client = proxies::client(peer, req.headers(), trusted);
+                req.extensions_mut().insert(proxies::Forwarded(client));
+            }
             req
         });
         let header_timeout = policy.header_timeout;
@@ -141,15 +150,19 @@ mod tests {
 
     #[test]
     fn caps_on_connections() {
-        let policy = Policy { max_connections: 3, connections_per_address: 2, ..Policy::default() };
+        let policy = Policy { max_connections: 6, connections_per_address: 2, ..Policy::default() };
         let open = Arc::new(Mutex::new(Open::default()));
         let a = || Arc::from("a");
-        let first = take(&open, a(), &policy).expect("first");
-        let _second = take(&open, a(), &policy).expect("second");
-        assert!(take(&open, a(), &policy).is_err(), "two per address");
-        let _third = take(&open, Arc::from("b"), &policy).expect("another address");
-        assert!(take(&open, Arc::from("c"), &policy).is_err(), "three in all");
+        let first = take(&open, a(), false, &policy).expect("first");
+        let _second = take(&open, a(), false, &policy).expect("second");
+        assert!(take(&open, a(), false, &policy).is_err(), "two per address");
+        let _third = take(&open, Arc::from("b"), false, &policy).expect("another address");
+        // A trusted proxy's connections carry many clients: past two, only the cap on all counts them.
+        let proxy = |n| take(&open, Arc::from("p"), true, &policy).unwrap_or_else(|e| panic!("proxy {n}: {e}"));
+        let _proxied = [proxy(1), proxy(2), proxy(3)];
+        assert!(take(&open, Arc::from("p"), true, &policy).is_err(), "six in all");
+        assert!(take(&open, Arc::from("c"), false, &policy).is_err(), "six in all");
         drop(first);
-        take(&open, a(), &policy).expect("a closed connection frees its place");
+        take(&open, Arc::from("p"), true, &policy).expect("a closed connection frees its place");
     }
 }

@@ -70,10 +70,16 @@ struct Served {
 
 impl Served {
     async fn start(name: &str) -> Served {
+        Served::start_with(name, raum_server::limits::Policy::default()).await
+    }
+
+    /// [`Served::start`] with its limits as `policy` says.
+    async fn start_with(name: &str, policy: raum_server::limits::Policy) -> Served {
         let config = raum_server::Config {
             port: 0,
             db: test_database(name),
             engine_workers: 1,
+            policy,
             ..raum_server::Config::default()
         };
         let (url_tx, url_rx) = tokio::sync::oneshot::channel();
@@ -106,6 +112,23 @@ impl Served {
         assert!(created.starts_with("HTTP/1.1 201"), "{created}");
         let body = &created[created.find("\r\n\r\n").expect("a body") + 4..];
         serde_json::from_str::<Value>(body).expect("JSON")["id"].as_str().expect("an id").to_string()
+    }
+
+    /// `POST path` with `body` and the extra header lines `headers` (each
+    /// ending in CRLF) on a connection of its own: the status.
+    async fn post(&self, path: &str, headers: &str, body: &Value) -> u16 {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut conn = tokio::net::TcpStream::connect(&self.addr).await.expect("connects");
+        let body = body.to_string();
+        let request = format!(
+            "POST {path} HTTP/1.1\r\nhost: raum\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n{headers}\r\n{body}",
+            body.len()
+        );
+        conn.write_all(request.as_bytes()).await.expect("sends");
+        let mut answer = Vec::new();
+        conn.read_to_end(&mut answer).await.expect("an answer");
+        let head = String::from_utf8_lossy(&answer);
+        head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("no status: {head}"))
     }
 
     /// Stops it (unless stopped already) and waits, at most 5 s, for a clean stop.

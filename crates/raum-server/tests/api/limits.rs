@@ -173,3 +173,34 @@ async fn slow_and_silent_connections_are_closed_within_30_s() {
     tokio::time::timeout(limit, until_closed(trickle)).await.expect("the trickling head is closed");
     assert!(started.elapsed() < limit, "{:?}", started.elapsed());
 }
+
+/// Behind a balancer named with `--trusted-proxy`, each client keeps its own
+/// allowance, read from `X-Forwarded-For`; a server that trusts no proxy
+/// ignores the header (a client could write anything there), so every request
+/// from one connection's address shares one allowance.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_limits() {
+    use raum_server::limits::Policy;
+    let local = json!({"variant": "five-up", "mode": "local"});
+    let trusting = Policy { trusted_proxies: vec!["127.0.0.1".parse().expect("an address")], ..Policy::default() };
+    let served = super::Served::start_with("trusted-proxy", trusting).await;
+    let from = |client: &str| format!("x-forwarded-for: {client}\r\n");
+    for i in 0..20 {
+        assert_eq!(served.post("/api/games", &from("198.51.100.1"), &local).await, 201, "game {i}");
+    }
+    assert_eq!(served.post("/api/games", &from("198.51.100.1"), &local).await, 429, "the 21st of one client");
+    // A forged entry left of the balancer's own is not read.
+    assert_eq!(served.post("/api/games", &from("203.0.113.5, 198.51.100.1"), &local).await, 429, "forged");
+    assert_eq!(served.post("/api/games", &from("198.51.100.2"), &local).await, 201, "another client");
+    // Without the header: the balancer's own address, an allowance of its own.
+    assert_eq!(served.post("/api/games", "", &local).await, 201, "the balancer's own");
+    served.finish().await;
+
+    let plain = super::Served::start("untrusted-proxy").await;
+    for i in 0..20 {
+        let client = format!("198.51.100.{}", i + 1);
+        assert_eq!(plain.post("/api/games", &from(&client), &local).await, 201, "game {i}");
+    }
+    assert_eq!(plain.post("/api/games", &from("198.51.100.99"), &local).await, 429, "the header is not read");
+    plain.finish().await;
+}
