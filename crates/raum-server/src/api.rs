@@ -626,7 +626,7 @@ async fn socket(
     let ws = ws.map_err(|r| ApiError::new(r.status(), format!("{}: this address takes a WebSocket", r.body_text())))?;
     let room = g.room(&id).await?;
     let slot = g.gate.open_socket(&id, peer.0.as_ref())?;
-    let (first, listener, you, presence) = Games::listen(&room, q.token.as_deref()).await;
+    let (first, listener, you, presence) = g.listen(&room, q.token.as_deref()).await;
     // Clients send nothing on the socket, and a large read buffer costs a
     // zeroing on each poll: keep it small.
     let stopping = g.stopping.subscribe();

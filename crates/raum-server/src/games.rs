@@ -34,6 +34,7 @@ pub mod game_result;
 mod lease;
 mod moves;
 mod offers;
+mod presence;
 mod record;
 pub mod refusal;
 pub mod registry;

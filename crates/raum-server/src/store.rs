@@ -238,6 +238,26 @@ pub trait Store: Send + Sync {
         let _ = (holder, ttl);
         Ok(Renewed::default())
     }
+    /// Seat `side` of game `id` has a socket open on server `holder` now
+    /// (`present`, kept for `ttl` and renewed with its leases), or has none
+    /// there any more; announced on the feed as [`Change::Presence`]. A
+    /// SQLite file belongs to one server, which keeps this in its memory.
+    fn set_presence(
+        &self,
+        id: &str,
+        side: usize,
+        holder: &str,
+        present: bool,
+        ttl: Duration,
+    ) -> Result<(), StoreError> {
+        let _ = (id, side, holder, present, ttl);
+        Ok(())
+    }
+    /// The seats of game `id` with a socket open on a live server other than `holder`.
+    fn present_elsewhere(&self, id: &str, holder: &str) -> Result<Vec<usize>, StoreError> {
+        let _ = (id, holder);
+        Ok(Vec::new())
+    }
     /// The store's connections to its database, for `/metrics`.
     fn connections(&self) -> Connections;
 }
@@ -283,6 +303,9 @@ pub enum Change {
     Game { id: String, stamp: Stamp, last: Option<StoredMove> },
     /// Game `id` was deleted.
     Gone(String),
+    /// A seat of game `id` got its first socket on some server, or lost its
+    /// last (or a dead server's sockets lapsed).
+    Presence(String),
     /// The feed was interrupted: any game may have changed meanwhile.
     Everything,
 }
@@ -291,7 +314,8 @@ impl Change {
     /// A change as the feed carries it: `<id> <plies> <finished 0|1>
     /// <rematched 0|1> <offers, - for none>`, after an event stored followed
     /// by `|<white_ms> <black_ms> <at_ms> <coord>` (`-` for none; the
-    /// coordinates last, as they may hold a space: `resign w`); or `<id> gone`.
+    /// coordinates last, as they may hold a space: `resign w`); `<id> gone`;
+    /// or `<id> present`.
     pub fn parse(text: &str) -> Option<Change> {
         let (text, last) = match text.split_once('|') {
             Some((stamp, event)) => (stamp, Some(Change::event(event)?)),
@@ -305,6 +329,7 @@ impl Change {
         };
         match words[..] {
             [id, "gone"] if last.is_none() => Some(Change::Gone(id.into())),
+            [id, "present"] if last.is_none() => Some(Change::Presence(id.into())),
             [id, plies, finished, rematched, offers] => Some(Change::Game {
                 id: id.into(),
                 stamp: Stamp {
@@ -435,6 +460,7 @@ mod tests {
         );
         assert_eq!(Change::parse("g 4 1 0 -|- - - resign w"), Some(game(4, None, event("resign w", None, None, None))));
         assert_eq!(Change::parse("g gone"), Some(Change::Gone("g".into())));
+        assert_eq!(Change::parse("g present"), Some(Change::Presence("g".into())));
         for bad in [
             "",
             "g",
@@ -446,6 +472,7 @@ mod tests {
             "g 1 1 0 -|x - - a",
             "g 1 1 0 -|- -",
             "g gone|- - - a",
+            "g present|- - - a",
         ] {
             assert_eq!(Change::parse(bad), None, "{bad:?}");
         }

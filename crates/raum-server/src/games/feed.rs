@@ -67,12 +67,16 @@ impl Games {
                 self.forget(&id).await;
                 Ok(())
             }
+            Change::Presence(id) => {
+                let Some(arc) = self.loaded(&id) else { return };
+                self.presence_changed(&arc).await
+            }
             Change::Everything => {
                 let rooms: Vec<RoomArc> =
                     self.rooms.lock().unwrap_or_else(|e| e.into_inner()).values().cloned().collect();
                 let mut result = Ok(());
                 for room in rooms {
-                    result = result.and(self.reload(&room).await);
+                    result = result.and(self.reload(&room).await).and(self.presence_changed(&room).await);
                 }
                 result
             }
@@ -156,6 +160,7 @@ impl Room {
         self.stop_work();
         let listeners = self.listeners.clone();
         let present = std::mem::take(&mut self.present);
+        let elsewhere_seats = std::mem::take(&mut self.present_elsewhere);
         let (version, client, leased) = (self.version, Arc::clone(&self.client), self.leased);
         let elsewhere = self.searched_elsewhere;
         *self = fresh;
@@ -164,6 +169,7 @@ impl Room {
         self.listeners = listeners;
         if present.len() == self.present.len() {
             self.present = present;
+            self.present_elsewhere = elsewhere_seats;
         }
         self.version = self.version.max(version);
         self.client = client;

@@ -21,12 +21,13 @@ pub type Listening = (Arc<str>, broadcast::Receiver<Arc<str>>, Option<&'static s
 pub struct Presence {
     room: RoomArc,
     side: Option<usize>,
+    games: std::sync::Weak<Games>,
 }
 
 impl Drop for Presence {
     fn drop(&mut self) {
         let Some(s) = self.side else { return };
-        let room = Arc::clone(&self.room);
+        let (room, games) = (Arc::clone(&self.room), self.games.clone());
         // The room's lock is async: the count goes down on a task of its own.
         if let Ok(rt) = tokio::runtime::Handle::try_current() {
             rt.spawn(async move {
@@ -34,6 +35,9 @@ impl Drop for Presence {
                 r.present[s] = r.present[s].saturating_sub(1);
                 if r.present[s] == 0 {
                     r.rebuild();
+                    if let Some(games) = games.upgrade() {
+                        games.share_presence(&room, s);
+                    }
                 }
             });
         }
@@ -179,7 +183,7 @@ impl Games {
             return Err(unknown());
         }
         self.evict_idle();
-        let key = id.to_string();
+        let (key, holder) = (id.to_string(), self.holder.clone());
         let shared = self.shared.load(std::sync::atomic::Ordering::Relaxed);
         // Replaying a long game is work for a blocking thread, like the load.
         let restored = self
@@ -189,8 +193,15 @@ impl Games {
                 if let Some((meta, _, _)) = &stored {
                     crate::variant_files::ensure_loaded(s, &meta.variant)?;
                 }
+                // Several servers: the seats with a socket on another.
+                let elsewhere = if shared { s.present_elsewhere(&key, &holder)? } else { Vec::new() };
                 Ok(stored.map(|(meta, moves, result)| {
-                    Room::restore(meta, &moves, result, shared).map(|r| Arc::new(tokio::sync::Mutex::new(r)))
+                    Room::restore(meta, &moves, result, shared).map(|mut r| {
+                        if r.set_present_elsewhere(&elsewhere) {
+                            r.rebuild();
+                        }
+                        Arc::new(tokio::sync::Mutex::new(r))
+                    })
                 }))
             })
             .await?;
@@ -217,7 +228,7 @@ impl Games {
 
     /// The state now, a listener for every later state, and the seat of
     /// `token` (`white`, `black`, `blue`; `both` or `all` at one screen).
-    pub async fn listen(room: &RoomArc, token: Option<&str>) -> Listening {
+    pub async fn listen(self: &Arc<Self>, room: &RoomArc, token: Option<&str>) -> Listening {
         let mut r = room.lock().await;
         // A seat of one side arriving: the others learn it is here.
         let side = r.seat(token).and_then(|s| s.own());
@@ -225,8 +236,10 @@ impl Games {
             r.present[s] += 1;
             if r.present[s] == 1 {
                 r.rebuild();
+                self.share_presence(room, s);
             }
         }
-        (r.current_state(), r.subscribe(), r.seat_name(token), Presence { room: Arc::clone(room), side })
+        let presence = Presence { room: Arc::clone(room), side, games: Arc::downgrade(self) };
+        (r.current_state(), r.subscribe(), r.seat_name(token), presence)
     }
 }

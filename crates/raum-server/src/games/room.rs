@@ -67,6 +67,9 @@ pub struct Room {
     /// Per side: the pages open on its seat now (its sockets), so that a
     /// player learns when the opponent has joined or left.
     pub(super) present: Vec<u32>,
+    /// Per side: whether it has a socket open on another server (several
+    /// servers on one database: [`super::presence`]).
+    pub(super) present_elsewhere: Vec<bool>,
     /// Grows with every change; starts from the wall clock in milliseconds,
     /// so that a restarted server's states are newer than the ones before.
     pub(super) version: u64,
@@ -106,6 +109,7 @@ impl Room {
             flag_timer: None,
             clock_after,
             present: vec![0; seats_len],
+            present_elsewhere: vec![false; seats_len],
             version,
             touched: Instant::now(),
             state: Arc::from(""),

@@ -140,7 +140,8 @@ impl Room {
                     movetime: seat.movetime,
                     in_game: sides_in.contains(&i),
                     out: out(key(i)),
-                    present: self.present.get(i).is_some_and(|&n| n > 0),
+                    present: self.present.get(i).is_some_and(|&n| n > 0)
+                        || self.present_elsewhere.get(i).copied().unwrap_or(false),
                     score: self.result.as_ref().and_then(|r| r.points.get(i)).map(String::as_str),
                     thinking: thinking && i == side,
                 })

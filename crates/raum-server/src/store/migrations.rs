@@ -28,6 +28,7 @@ pub const SQLITE: &[Migration] = &[
         name: "several_servers",
         sql: include_str!("../../migrations/sqlite/0002_several_servers.sql"),
     },
+    Migration { version: 3, name: "presence", sql: include_str!("../../migrations/sqlite/0003_presence.sql") },
 ];
 
 /// PostgreSQL's migrations.
@@ -38,6 +39,7 @@ pub const POSTGRES: &[Migration] = &[
         name: "several_servers",
         sql: include_str!("../../migrations/postgres/0002_several_servers.sql"),
     },
+    Migration { version: 3, name: "presence", sql: include_str!("../../migrations/postgres/0003_presence.sql") },
 ];
 
 /// The table each database records its migrations in.

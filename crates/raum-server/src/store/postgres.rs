@@ -16,8 +16,6 @@
 //! `spawn_blocking`), and opened and closed on a thread of its own when the
 //! caller may be inside an async runtime.
 
-mod leases;
-
 use super::migrations;
 use super::{
     Change, GameMeta, GameSummary, Rematch, Renewed, Stamp, Store, StoreError, StoredGame, StoredMove, StoredResult,
@@ -48,6 +46,16 @@ macro_rules! channel {
 }
 /// The channel every change to a game is announced on ([`Change::parse`]'s text).
 pub const CHANNEL: &str = channel!();
+/// Now, in milliseconds since 1970, on the database's clock.
+macro_rules! now_ms {
+    () => {
+        "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
+    };
+}
+
+// (After the macros, which they use.)
+mod leases;
+mod presence;
 /// How a game stands (a row of `games`), as [`Change::parse`] reads it.
 macro_rules! stamp_text {
     () => {
@@ -517,6 +525,21 @@ impl Store for PostgresStore {
 
     fn renew(&self, holder: &str, ttl: Duration) -> Result<Renewed, StoreError> {
         leases::renew(&mut self.pool.get()?, holder, ttl)
+    }
+
+    fn set_presence(
+        &self,
+        id: &str,
+        side: usize,
+        holder: &str,
+        present: bool,
+        ttl: Duration,
+    ) -> Result<(), StoreError> {
+        presence::set(&mut self.pool.get()?, id, side, holder, present, ttl)
+    }
+
+    fn present_elsewhere(&self, id: &str, holder: &str) -> Result<Vec<usize>, StoreError> {
+        presence::elsewhere(&mut self.pool.get()?, id, holder)
     }
 
     fn check(&self) -> Result<(), StoreError> {

@@ -3,12 +3,12 @@
 //! of the other, and of two servers racing on one ply exactly one stores its
 //! move (the other answers `409`), after which both stand where the store
 //! does. A server that dies leaves its games' engine moves and clocks to
-//! another, which takes over their leases once they lapse. On SQLite (one
+//! another, which takes over their leases once they lapse. A seat with a
+//! socket on one server shows as present on the others. On SQLite (one
 //! server per file) there is nothing to test.
 
 use super::Server;
 use axum::http::StatusCode;
-use raum_server::games::Games;
 use raum_server::store::Database;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -51,8 +51,8 @@ async fn a_game_is_played_through_either_server_and_each_hears_the_other() {
     // A socket on each: a move through one reaches the other's.
     let room_a = a.games.room(&id).await.expect("A's room");
     let room_b = b.games.room(&id).await.expect("B's room");
-    let (_, mut on_a, _, _here_a) = Games::listen(&room_a, None).await;
-    let (_, mut on_b, _, _here_b) = Games::listen(&room_b, None).await;
+    let (_, mut on_a, _, _here_a) = a.games.listen(&room_a, None).await;
+    let (_, mut on_b, _, _here_b) = b.games.listen(&room_b, None).await;
     let sent = Instant::now();
     assert_eq!(a.play(&id, &t["black"], 1, "P-Cc4").await.0, StatusCode::OK);
     let acknowledged = sent.elapsed();
@@ -136,7 +136,7 @@ async fn engine_moves_and_clocks_go_on_from_another_server_when_theirs_dies() {
     assert_eq!(leased(&a.db, &clock_game).await, holder, "one server does both games' work");
     // Then B loads the engine game (a socket on it); the clock game it never loads.
     let room_b = b.games.room(&engine_game).await.expect("B's room");
-    let (_, mut on_b, _, _here) = Games::listen(&room_b, None).await;
+    let (_, mut on_b, _, _here) = b.games.listen(&room_b, None).await;
     // B leaves the search to A, and its sockets hear that the engine thinks.
     let mut thinking = Value::Null;
     for _ in 0..100 {
@@ -216,4 +216,58 @@ async fn offers_made_through_one_server_are_answered_through_another_and_a_game_
         }
         assert_eq!(st["result"], winner["result"], "both servers show the resignation that was stored");
     }
+}
+
+/// Polls `server`'s state of game `id` until seat `side`'s presence is `present`, for at most
+/// `within`; how long that took.
+async fn until_present(server: &Server, id: &str, side: usize, present: bool, within: Duration) -> Duration {
+    let began = Instant::now();
+    loop {
+        let state = server.state(id).await;
+        if state["sides"][side]["present"] == present {
+            return began.elapsed();
+        }
+        assert!(began.elapsed() < within, "seat {side} not present={present} within {within:?}: {state}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A player's socket on one server shows them present on the others: on a
+/// server that has the game in memory (told by the feed) and on one that
+/// loads it later; their leaving too. A server that dies leaves its players'
+/// seats present only until its rows lapse with its leases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_with_a_socket_on_one_server_is_present_on_the_others() {
+    let Some((a, b)) = two_servers("presence") else { return };
+    let (id, t) = a.create(json!({"variant": "five-up", "mode": "online"})).await;
+    let room_b = b.games.room(&id).await.expect("B's room");
+    let (_, _on_b, _, _watching) = b.games.listen(&room_b, None).await;
+    assert_eq!(b.state(&id).await["sides"][0]["present"], false);
+
+    // White's page opens its socket on A: B shows white present, and a third server loading
+    // the game afterwards does too.
+    let room_a = a.games.room(&id).await.expect("A's room");
+    let white = a.games.listen(&room_a, t["white"].as_str()).await;
+    let took = until_present(&b, &id, 0, true, Duration::from_secs(2)).await;
+    eprintln!("white's socket on A: present on B after {} ms", took.as_millis());
+    let c = a.beside();
+    assert_eq!(c.state(&id).await["sides"][0]["present"], true, "read when the game is loaded");
+    assert_eq!(b.state(&id).await["sides"][1]["present"], false, "black has no socket");
+
+    // Black on B: present on A. White leaves A: absent on B and C.
+    let black = b.games.listen(&room_b, t["black"].as_str()).await;
+    until_present(&a, &id, 1, true, Duration::from_secs(2)).await;
+    drop(white);
+    until_present(&b, &id, 0, false, Duration::from_secs(2)).await;
+    until_present(&c, &id, 0, false, Duration::from_secs(2)).await;
+    drop(black);
+    until_present(&a, &id, 1, false, Duration::from_secs(2)).await;
+
+    // White again on A, and A dies (it renews nothing more): once its rows lapse (5 s), the
+    // next server to renew drops them and B shows white absent.
+    let _white = a.games.listen(&room_a, t["white"].as_str()).await;
+    until_present(&b, &id, 0, true, Duration::from_secs(2)).await;
+    a.games.stop_work(false).await;
+    let took = until_present(&b, &id, 0, false, Duration::from_secs(10)).await;
+    eprintln!("A dead: white absent on B after {} ms", took.as_millis());
 }

@@ -10,13 +10,6 @@ use super::super::{Renewed, StoreError};
 use super::Conn;
 use std::time::Duration;
 
-/// Now, in milliseconds since 1970, on the database's clock.
-macro_rules! now_ms {
-    () => {
-        "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
-    };
-}
-
 /// Claims game `$1` for holder `$2` for `$3` ms, unless another holder's lease
 /// is live, or the game is finished or gone: one row when held.
 const CLAIM: &str = concat!(
@@ -42,7 +35,7 @@ const DROP_FINISHED: &str = "DELETE FROM leases USING games WHERE leases.game = 
 /// Extends holder `$1`'s leases by `$2` ms from now.
 const RENEW: &str = concat!("UPDATE leases SET expires = ", now_ms!(), " + $2 WHERE holder = $1 RETURNING game");
 
-fn millis(ttl: Duration) -> i64 {
+pub(super) fn millis(ttl: Duration) -> i64 {
     i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX / 2)
 }
 
@@ -54,7 +47,11 @@ pub(super) fn claim(conn: &mut Conn<'_>, id: &str, holder: &str, ttl: Duration) 
 pub(super) fn release(conn: &mut Conn<'_>, id: Option<&str>, holder: &str) -> Result<(), StoreError> {
     match id {
         Some(id) => conn.client().execute("DELETE FROM leases WHERE game = $1 AND holder = $2", &[&id, &holder])?,
-        None => conn.client().execute("UPDATE leases SET expires = 0 WHERE holder = $1", &[&holder])?,
+        None => {
+            // A server stopping: its sockets are closed, its seats no longer present.
+            super::presence::drop_all(conn, holder)?;
+            conn.client().execute("UPDATE leases SET expires = 0 WHERE holder = $1", &[&holder])?
+        }
     };
     Ok(())
 }
@@ -66,6 +63,7 @@ pub(super) fn renew(conn: &mut Conn<'_>, holder: &str, ttl: Duration) -> Result<
     let games = |rows: Vec<::postgres::Row>| rows.iter().map(|r| r.get::<_, String>(0)).collect::<Vec<_>>();
     let taken_over = games(conn.client().query(&take_over, &[&holder, &millis(ttl)])?);
     let held = games(conn.client().query(&renew, &[&holder, &millis(ttl)])?);
+    super::presence::renew(conn, holder, ttl)?;
     Ok(Renewed { held, taken_over })
 }
 
