@@ -168,6 +168,8 @@ const SETTING_UP: usize = 64;
 struct Start {
     all_set: tokio::sync::Barrier,
     setting_up: tokio::sync::Semaphore,
+    /// When the games started (after every set-up): moves per second count from then.
+    started: std::sync::OnceLock<Instant>,
 }
 
 async fn game(o: Arc<Options>, seed: u64, start: Arc<Start>) -> Result<Vec<Timed>, String> {
@@ -192,6 +194,7 @@ async fn game(o: Arc<Options>, seed: u64, start: Arc<Start>) -> Result<Vec<Timed
     .await;
     // Every game waits for all to be set up, a game that failed too (the others would wait for ever).
     start.all_set.wait().await;
+    start.started.get_or_init(Instant::now);
     let (id, tokens, mut sockets, servers, mut state) = set_up?;
     // The seed mixed (splitmix64's finaliser) before its first use: games' seeds are consecutive
     // numbers, and their first thinking times would otherwise fall in one 2 * think_ms / 5 window.
@@ -249,8 +252,8 @@ async fn main() {
     let start = Arc::new(Start {
         all_set: tokio::sync::Barrier::new(o.games),
         setting_up: tokio::sync::Semaphore::new(SETTING_UP),
+        started: std::sync::OnceLock::new(),
     });
-    let began = Instant::now();
     let tasks: Vec<_> =
         (0..o.games).map(|i| tokio::spawn(game(Arc::clone(&o), 0x9E37_79B9 + i as u64, Arc::clone(&start)))).collect();
     let mut times = Vec::new();
@@ -268,7 +271,8 @@ async fn main() {
             }
         }
     }
-    let elapsed = began.elapsed();
+    // From the games' start, after their set-up.
+    let elapsed = start.started.get().map_or(Duration::ZERO, Instant::elapsed);
     let sorted = |pick: &dyn Fn(&Timed) -> Option<Duration>| {
         let mut d: Vec<Duration> = times.iter().filter_map(pick).collect();
         d.sort();
@@ -286,7 +290,7 @@ async fn main() {
         )
     };
     println!(
-        "{} games, {} moves in {:.1} s ({:.0} moves/s); move round trip (POST to the opponent's socket) ms: \
+        "{} games, {} moves in {:.1} s after their set-up ({:.0} moves/s); move round trip (POST to the opponent's socket) ms: \
          {}; failed games: {failures}",
         o.games,
         delivered.len(),

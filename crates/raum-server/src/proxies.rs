@@ -9,8 +9,10 @@
 //! from the right: the first address that is not a trusted proxy is the
 //! client. Whatever a client wrote itself lies to the left of that and is
 //! never read. A list of proxies only (the client is on a proxy's machine)
-//! gives its first address; a header that is missing or does not read gives
-//! the proxy's own address, so such requests share one allowance.
+//! gives its first address; a header that is missing, or whose last entry
+//! does not read, gives the proxy's own address, so such requests share one
+//! allowance. A trusted network must hold proxies only: a client inside it
+//! could name any address.
 
 use crate::engine_pool::Client;
 use crate::limits::client_of;
@@ -95,17 +97,17 @@ pub fn client(peer: SocketAddr, headers: &HeaderMap, trusted: &[Network]) -> Cli
     if !is_proxy(peer.ip(), trusted) {
         return client_of(peer);
     }
-    let mut hops = Vec::new();
-    for value in headers.get_all("x-forwarded-for") {
-        let Ok(text) = value.to_str() else { return client_of(peer) };
-        hops.extend(text.split(',').map(str::trim));
-    }
+    // From the last header line back, each line's hops from the right; a line or hop that
+    // does not read ends the walk (a client's own line, left of the proxy's, may hold anything).
     let mut client = None;
-    for hop in hops.iter().rev() {
-        let Some(ip) = address(hop) else { break };
-        client = Some(ip);
-        if !is_proxy(ip, trusted) {
-            break;
+    'lines: for value in headers.get_all("x-forwarded-for").iter().rev() {
+        let Ok(text) = value.to_str() else { break };
+        for hop in text.split(',').rev() {
+            let Some(ip) = address(hop.trim()) else { break 'lines };
+            client = Some(ip);
+            if !is_proxy(ip, trusted) {
+                break 'lines;
+            }
         }
     }
     client.map_or_else(|| client_of(peer), |ip| client_of(SocketAddr::new(ip, 0)))
@@ -182,6 +184,12 @@ mod tests {
         assert_eq!(from("127.0.0.1:5000", &["not an address"], &lb), "127.0.0.1");
         // Unreadable left of a good entry: the good one.
         assert_eq!(from("127.0.0.1:5000", &["junk, 198.51.100.1"], &lb), "198.51.100.1");
+        // A client's own header line that is not even text does not hide the proxy's line.
+        let mut headers = HeaderMap::new();
+        headers.append("x-forwarded-for", HeaderValue::from_bytes(b"\xff\xfe").expect("opaque bytes"));
+        headers.append("x-forwarded-for", HeaderValue::from_static("198.51.100.1"));
+        let peer = "127.0.0.1:5000".parse().expect("a peer");
+        assert_eq!(&*client(peer, &headers, &nets(&lb)), "198.51.100.1");
         // Ports, IPv6 (counted by its /64) and the same without any proxy trusted.
         assert_eq!(from("127.0.0.1:5000", &["198.51.100.1:4711"], &lb), "198.51.100.1");
         assert_eq!(from("127.0.0.1:5000", &["[2001:db8:1:2::7]:4711"], &lb), "2001:db8:1:2::/64");

@@ -253,6 +253,14 @@ pub trait Store: Send + Sync {
         let _ = (id, side, holder, present, ttl);
         Ok(())
     }
+    /// Makes `holder`'s presence rows `seats` (game, side), each kept for
+    /// `ttl`: the rows it lacks are written, those it has beyond them
+    /// deleted, and the rows of servers that stopped renewing theirs (dead)
+    /// deleted; every game whose presence changed is announced.
+    fn keep_presence(&self, holder: &str, ttl: Duration, seats: &[(String, usize)]) -> Result<(), StoreError> {
+        let _ = (holder, ttl, seats);
+        Ok(())
+    }
     /// The seats of game `id` with a socket open on a live server other than `holder`.
     fn present_elsewhere(&self, id: &str, holder: &str) -> Result<Vec<usize>, StoreError> {
         let _ = (id, holder);

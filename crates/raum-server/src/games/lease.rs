@@ -103,6 +103,7 @@ impl Games {
                     Ok(renewed) => games.renewed(renewed).await,
                     Err(e) => tracing::warn!(error = %e.message, "the leases could not be renewed"),
                 }
+                games.keep_presence(false).await;
             }
         });
     }
@@ -152,6 +153,8 @@ impl Games {
             arc.lock().await.stop_work();
         }
         if release {
+            // Its sockets are about to close: its seats are present no more.
+            self.keep_presence(true).await;
             let holder = self.holder.clone();
             if let Err(e) = self.blocking(move |s| s.release(None, &holder)).await {
                 tracing::warn!(error = %e.message, "the leases could not be given up");

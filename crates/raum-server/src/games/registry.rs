@@ -8,7 +8,7 @@ pub use super::schedule::RoomArc;
 use crate::engine_pool::EnginePool;
 use crate::limits::{Gate, Policy};
 use crate::store::{GameSummary, Store, StoreError};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
@@ -36,6 +36,7 @@ impl Drop for Presence {
                 if r.present[s] == 0 {
                     r.rebuild();
                     if let Some(games) = games.upgrade() {
+                        games.seat_here(&r.meta.id, s, false);
                         games.share_presence(&room, s);
                     }
                 }
@@ -56,6 +57,9 @@ pub struct Games {
     pub(super) holder: String,
     /// Set when the server stops its games' timed work (`Games::stop_work`).
     pub(super) stopped: std::sync::atomic::AtomicBool,
+    /// The seats (game, side) with a socket open on this server: what it
+    /// keeps in the store for other servers (`presence`).
+    pub(super) seats_here: Arc<Mutex<HashSet<(String, usize)>>>,
     pub(crate) rooms: Mutex<HashMap<String, RoomArc>>,
     last_sweep: Mutex<Instant>,
     pub(crate) store: Arc<dyn Store>,
@@ -90,6 +94,7 @@ impl Games {
             shared: Default::default(),
             holder: format!("{}-{}", std::process::id(), super::tokens::new_id()),
             stopped: Default::default(),
+            seats_here: Default::default(),
             rooms: Mutex::new(HashMap::new()),
             last_sweep: Mutex::new(Instant::now()),
             store,
@@ -183,7 +188,7 @@ impl Games {
             return Err(unknown());
         }
         self.evict_idle();
-        let (key, holder) = (id.to_string(), self.holder.clone());
+        let key = id.to_string();
         let shared = self.shared.load(std::sync::atomic::Ordering::Relaxed);
         // Replaying a long game is work for a blocking thread, like the load.
         let restored = self
@@ -193,15 +198,8 @@ impl Games {
                 if let Some((meta, _, _)) = &stored {
                     crate::variant_files::ensure_loaded(s, &meta.variant)?;
                 }
-                // Several servers: the seats with a socket on another.
-                let elsewhere = if shared { s.present_elsewhere(&key, &holder)? } else { Vec::new() };
                 Ok(stored.map(|(meta, moves, result)| {
-                    Room::restore(meta, &moves, result, shared).map(|mut r| {
-                        if r.set_present_elsewhere(&elsewhere) {
-                            r.rebuild();
-                        }
-                        Arc::new(tokio::sync::Mutex::new(r))
-                    })
+                    Room::restore(meta, &moves, result, shared).map(|r| Arc::new(tokio::sync::Mutex::new(r)))
                 }))
             })
             .await?;
@@ -218,6 +216,9 @@ impl Games {
             let mut locked = room.lock().await;
             self.schedule(&mut locked, &room);
         }
+        // Several servers: the seats with a socket on another, read once the room is in
+        // memory (where the feed finds it for any later change).
+        self.presence_changed(&room).await?;
         Ok(room)
     }
 
@@ -236,6 +237,7 @@ impl Games {
             r.present[s] += 1;
             if r.present[s] == 1 {
                 r.rebuild();
+                self.seat_here(&r.meta.id, s, true);
                 self.share_presence(room, s);
             }
         }

@@ -538,6 +538,10 @@ impl Store for PostgresStore {
         presence::set(&mut self.pool.get()?, id, side, holder, present, ttl)
     }
 
+    fn keep_presence(&self, holder: &str, ttl: Duration, seats: &[(String, usize)]) -> Result<(), StoreError> {
+        presence::keep(&mut self.pool.get()?, holder, ttl, seats)
+    }
+
     fn present_elsewhere(&self, id: &str, holder: &str) -> Result<Vec<usize>, StoreError> {
         presence::elsewhere(&mut self.pool.get()?, id, holder)
     }

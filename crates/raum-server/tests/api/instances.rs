@@ -254,14 +254,36 @@ async fn a_seat_with_a_socket_on_one_server_is_present_on_the_others() {
     assert_eq!(c.state(&id).await["sides"][0]["present"], true, "read when the game is loaded");
     assert_eq!(b.state(&id).await["sides"][1]["present"], false, "black has no socket");
 
-    // Black on B: present on A. White leaves A: absent on B and C.
+    // Black on B: present on A; and absent once it leaves.
     let black = b.games.listen(&room_b, t["black"].as_str()).await;
     until_present(&a, &id, 1, true, Duration::from_secs(2)).await;
+    drop(black);
+    until_present(&a, &id, 1, false, Duration::from_secs(2)).await;
+
+    // Each server makes its rows what its memory says every second: a row lost (deleted
+    // behind its back) is written again, and one it should not have is deleted.
+    let Database::Postgres(url) = &a.db else { unreachable!("two servers share PostgreSQL") };
+    let white_is_on_a = "SELECT holder FROM presence WHERE game = $1 AND side = 0";
+    let holder_a = super::seat_tokens::postgres_query(url, white_is_on_a, &[&id]);
+    let holder_a = holder_a.first().and_then(|row| row[0].clone()).expect("white's row, A's");
+    let _ = super::seat_tokens::postgres_query(url, "DELETE FROM presence WHERE game = $1 RETURNING game", &[&id]);
+    let stale = "INSERT INTO presence (game, side, holder, expires) VALUES ($1, 1, $2, 9000000000000) RETURNING game";
+    let _ = super::seat_tokens::postgres_query(url, stale, &[&id, &holder_a]);
+    let rows = "SELECT side::text, holder FROM presence WHERE game = $1 ORDER BY side";
+    let began = Instant::now();
+    loop {
+        let now = super::seat_tokens::postgres_query(url, rows, &[&id]);
+        if now == [vec![Some("0".to_string()), Some(holder_a.clone())]] {
+            break;
+        }
+        assert!(began.elapsed() < Duration::from_secs(3), "A's rows not mended within 3 s: {now:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // White leaves A: absent on B and C.
     drop(white);
     until_present(&b, &id, 0, false, Duration::from_secs(2)).await;
     until_present(&c, &id, 0, false, Duration::from_secs(2)).await;
-    drop(black);
-    until_present(&a, &id, 1, false, Duration::from_secs(2)).await;
 
     // White again on A, and A dies (it renews nothing more): once its rows lapse (5 s), the
     // next server to renew drops them and B shows white absent.

@@ -47,11 +47,7 @@ pub(super) fn claim(conn: &mut Conn<'_>, id: &str, holder: &str, ttl: Duration) 
 pub(super) fn release(conn: &mut Conn<'_>, id: Option<&str>, holder: &str) -> Result<(), StoreError> {
     match id {
         Some(id) => conn.client().execute("DELETE FROM leases WHERE game = $1 AND holder = $2", &[&id, &holder])?,
-        None => {
-            // A server stopping: its sockets are closed, its seats no longer present.
-            super::presence::drop_all(conn, holder)?;
-            conn.client().execute("UPDATE leases SET expires = 0 WHERE holder = $1", &[&holder])?
-        }
+        None => conn.client().execute("UPDATE leases SET expires = 0 WHERE holder = $1", &[&holder])?,
     };
     Ok(())
 }
@@ -63,7 +59,6 @@ pub(super) fn renew(conn: &mut Conn<'_>, holder: &str, ttl: Duration) -> Result<
     let games = |rows: Vec<::postgres::Row>| rows.iter().map(|r| r.get::<_, String>(0)).collect::<Vec<_>>();
     let taken_over = games(conn.client().query(&take_over, &[&holder, &millis(ttl)])?);
     let held = games(conn.client().query(&renew, &[&holder, &millis(ttl)])?);
-    super::presence::renew(conn, holder, ttl)?;
     Ok(Renewed { held, taken_over })
 }
 

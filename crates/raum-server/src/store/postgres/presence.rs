@@ -1,10 +1,11 @@
 //! Presence on PostgreSQL (the `presence` table): which seats of a game have
 //! a socket open on which server, so that every server shows a player whose
 //! socket is on another as present. A server writes a row when a seat's first
-//! socket opens on it and deletes it when the last closes, renews its rows
-//! with its leases, and deletes them all when it stops; a dead server's rows
-//! lapse, and the first server to renew after that deletes them. Each change
-//! is announced as `<game> present` ([`super::super::Change::Presence`]).
+//! socket opens on it and deletes it when the last closes; every second it
+//! makes its rows what its memory says (renewed, the missing written, the
+//! stale deleted: [`keep`]), and none when it stops; a dead server's rows
+//! lapse, and the first server to keep its own after that deletes them. Each
+//! change is announced as `<game> present` ([`super::super::Change::Presence`]).
 
 use super::super::StoreError;
 use super::Conn;
@@ -45,12 +46,24 @@ const ELSEWHERE: &str = concat!(
 );
 /// Extends holder `$1`'s rows by `$2` ms.
 const RENEW: &str = concat!("UPDATE presence SET expires = ", now_ms!(), " + $2 WHERE holder = $1");
+/// Writes holder `$1`'s rows for the seats (games `$3`, sides `$4`) it lacks, for `$2` ms.
+const RESTORE: &str = concat!(
+    "WITH up AS (INSERT INTO presence (game, side, holder, expires) SELECT t.game, t.side, $1, ",
+    now_ms!(),
+    " + $2 FROM unnest($3::text[], $4::int[]) AS t(game, side) WHERE EXISTS (SELECT 1 FROM games WHERE id = t.game)
+     ON CONFLICT (game, side, holder) DO NOTHING RETURNING game) ",
+    announce!("up")
+);
+/// Deletes holder `$1`'s rows for seats other than those (games `$2`, sides `$3`).
+const STALE: &str = concat!(
+    "WITH gone AS (DELETE FROM presence p WHERE holder = $1 AND NOT EXISTS
+     (SELECT 1 FROM unnest($2::text[], $3::int[]) AS t(game, side) WHERE t.game = p.game AND t.side = p.side)
+     RETURNING game) ",
+    announce!("gone")
+);
 /// Deletes the rows that lapsed (their server died), announcing their games.
 const LAPSED: &str =
     concat!("WITH gone AS (DELETE FROM presence WHERE expires < ", now_ms!(), " RETURNING game) ", announce!("gone"));
-/// Deletes holder `$1`'s rows (it is stopping), announcing their games.
-const DROP_ALL: &str =
-    concat!("WITH gone AS (DELETE FROM presence WHERE holder = $1 RETURNING game) ", announce!("gone"));
 
 fn side(side: usize) -> Result<i32, StoreError> {
     i32::try_from(side).map_err(|_| StoreError::Schema(format!("no seat {side}")))
@@ -81,15 +94,20 @@ pub(super) fn elsewhere(conn: &mut Conn<'_>, id: &str, holder: &str) -> Result<V
     Ok(rows.iter().filter_map(|r| usize::try_from(r.get::<_, i32>(0)).ok()).collect())
 }
 
-pub(super) fn renew(conn: &mut Conn<'_>, holder: &str, ttl: Duration) -> Result<(), StoreError> {
-    let (renew, lapsed) = (conn.prepared(RENEW)?, conn.prepared(LAPSED)?);
-    conn.client().execute(&renew, &[&holder, &millis(ttl)])?;
+pub(super) fn keep(
+    conn: &mut Conn<'_>,
+    holder: &str,
+    ttl: Duration,
+    seats: &[(String, usize)],
+) -> Result<(), StoreError> {
+    let games: Vec<&str> = seats.iter().map(|(game, _)| game.as_str()).collect();
+    let sides = seats.iter().map(|&(_, s)| side(s)).collect::<Result<Vec<i32>, _>>()?;
+    let ttl = millis(ttl);
+    let (renew, restore, stale, lapsed) =
+        (conn.prepared(RENEW)?, conn.prepared(RESTORE)?, conn.prepared(STALE)?, conn.prepared(LAPSED)?);
+    conn.client().execute(&renew, &[&holder, &ttl])?;
+    conn.client().query(&restore, &[&holder, &ttl, &games, &sides])?;
+    conn.client().query(&stale, &[&holder, &games, &sides])?;
     conn.client().query(&lapsed, &[])?;
-    Ok(())
-}
-
-pub(super) fn drop_all(conn: &mut Conn<'_>, holder: &str) -> Result<(), StoreError> {
-    let statement = conn.prepared(DROP_ALL)?;
-    conn.client().query(&statement, &[&holder])?;
     Ok(())
 }
