@@ -53,6 +53,24 @@ impl Games {
         !work || leased
     }
 
+    /// With several servers: a move about to be stored (not ending the game) that starts timed work
+    /// (the engine's reply, a clock) takes the game's lease first, so that a
+    /// server dying right after storing the move leaves a lease for another
+    /// to take over, rather than a game nobody holds. (If the move is then
+    /// refused, the lease is given up at the room's next schedule, or lapses
+    /// into a takeover that finds no work.)
+    pub(super) async fn claim_before_storing(&self, room: &mut Room) {
+        let shared = self.shared.load(Ordering::Relaxed) && !self.stopped.load(Ordering::Relaxed);
+        if !shared || room.leased || !room.has_timed_work() {
+            return;
+        }
+        let (holder, id) = (self.holder.clone(), room.meta.id.clone());
+        match self.blocking(move |s| s.claim(&id, &holder, LEASE)).await {
+            Ok(got) => room.leased = got,
+            Err(e) => tracing::warn!(game = %room.meta.id, error = %e.message, "a game's lease could not be claimed"),
+        }
+    }
+
     /// Claims `room`'s lease (its lock held): its work starts here if this
     /// server got it; if another server has it, the room says whether the
     /// engine is searching there.

@@ -84,6 +84,9 @@ impl Games {
         // A move cancels a take-back request, whoever made it.
         let takeback_before = room.takeback.take();
         let result = room.rules_result();
+        if result.is_none() {
+            self.claim_before_storing(room).await;
+        }
         if let Err(e) = self.commit_event(room, coord, mover, result).await {
             (room.clock, room.draw, room.takeback) = (clock_before, draw_before, takeback_before);
             return Err(e);

@@ -128,6 +128,18 @@ async fn engine_moves_and_clocks_go_on_from_another_server_when_theirs_dies() {
     let (clock_game, c) = a
         .create(json!({"variant": "five-up", "mode": "online", "clock": {"initial_ms": 1500, "increment_ms": 0}}))
         .await;
+    // The work each move starts (the engine's reply, the clocks) is leased before the move is
+    // stored, so a server dying right after storing it leaves a lease for another to take over:
+    // the database refuses these games' moves otherwise.
+    let Database::Postgres(url) = &a.db else { unreachable!("two servers share PostgreSQL") };
+    let leased_first = format!(
+        "CREATE FUNCTION leased_first() RETURNS trigger AS $$ BEGIN
+           IF NOT EXISTS (SELECT 1 FROM leases WHERE game = NEW.game) THEN RAISE EXCEPTION 'no lease'; END IF;
+           RETURN NEW; END $$ LANGUAGE plpgsql;
+         CREATE TRIGGER leased_first BEFORE INSERT ON moves FOR EACH ROW
+           WHEN (NEW.game IN ('{engine_game}', '{clock_game}')) EXECUTE FUNCTION leased_first()"
+    );
+    super::seat_tokens::postgres_batch(url, &leased_first);
     assert_eq!(a.play(&engine_game, &t["white"], 0, "P-Cc2").await.0, StatusCode::OK);
     assert_eq!(a.play(&clock_game, &c["white"], 0, "P-Cc2").await.0, StatusCode::OK);
     // Exactly one server searches the engine's move and runs the clock: A, the only one with

@@ -45,6 +45,18 @@ pub(super) fn postgres_query(url: &str, sql: &str, params: &[&str]) -> Vec<Vec<O
     })
 }
 
+/// Runs `sql` (statements without parameters) on the PostgreSQL database at `url`.
+pub(super) fn postgres_batch(url: &str, sql: &str) {
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let mut c = postgres::Client::connect(url, postgres::NoTls).expect("connects");
+            c.batch_execute(sql).expect("the statements");
+        })
+        .join()
+        .expect("the statements' thread");
+    });
+}
+
 fn holds(bytes: &[u8], text: &str) -> bool {
     bytes.windows(text.len()).any(|w| w == text.as_bytes())
 }
